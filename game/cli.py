@@ -1,0 +1,61 @@
+"""The ``stammtisch`` command: the game window by default, plus tools as subcommands.
+
+Subcommands import only what they need, so ``stammtisch replay`` never loads pygame.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+SUBCOMMANDS = ("replay", "tournament", "advise", "policy")
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 1280x720, got {text!r}")
+    if w < 320 or h < 240 or w > 16384 or h > 16384:
+        raise argparse.ArgumentTypeError(f"window size {w}x{h} is out of range")
+    return w, h
+
+
+def window_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="stammtisch",
+        description="Chase the Ace and Rams at a card table. Without a subcommand the game "
+        "window opens. Subcommands: " + ", ".join(SUBCOMMANDS) + " (see 'stammtisch "
+        "SUBCOMMAND --help').")
+    p.add_argument("--demo", action="store_true",
+                   help="attract mode: every seat is a computer player, games follow each other")
+    p.add_argument("--game", choices=("chase", "rams"), default=None,
+                   help="with --demo: which game (default: alternate)")
+    p.add_argument("--seed", type=int, default=None, help="seed for the shuffles")
+    p.add_argument("--quit-after", type=float, default=None, metavar="SECONDS",
+                   help="close the window after this many seconds")
+    p.add_argument("--frame-stats", action="store_true",
+                   help="on exit print one JSON line with frame-time figures")
+    p.add_argument("--smoke-test", action="store_true",
+                   help="start, render the main menu's first frame, exit 0")
+    p.add_argument("--lang", choices=("de", "en"), default=None, help="language")
+    p.add_argument("--size", type=_size, default=None, metavar="WxH", help="window size")
+    p.add_argument("--players", type=int, default=None, help="with --demo: number of seats")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] in SUBCOMMANDS:
+        from game import commands
+
+        return commands.run(args[0], args[1:])
+    opts = window_parser().parse_args(args)
+    from game.app import run
+
+    return run(opts)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,300 @@
+"""What both engines share: events, errors, validated rules, seats and card supply.
+
+Nothing here knows pixels or pygame. Both games are state machines with the same
+surface (see :class:`Game`): ``start()`` deals, ``to_move()`` names the pending
+decision, ``apply(seat, move)`` changes the state and returns the :class:`Event` list
+it caused, ``view(seat)`` is what that seat may know (BOTS.md).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+# --------------------------------------------------------------------------- errors
+
+
+class GameError(ValueError):
+    """Base of every error the engines and records raise; ``kind`` is RECORD.md's kind."""
+
+    kind = "error"
+
+    def __init__(self, message: str, kind: str | None = None) -> None:
+        super().__init__(message)
+        if kind is not None:
+            self.kind = kind
+
+    @property
+    def message(self) -> str:
+        return str(self.args[0])
+
+
+class RulesError(GameError):
+    """An unknown rules key (``unknown_rules_key``) or a bad value (``bad_value``)."""
+
+
+class IllegalMove(GameError):
+    """A move refused by the engine; the state is unchanged.
+
+    ``kind`` is ``illegal_move``, ``wrong_seat``, ``bad_card`` or ``game_over``
+    (which records report as ``illegal_move``).
+    """
+
+    def __init__(self, message: str, kind: str, seat: int, move: object,
+                 legal: Sequence[str]) -> None:
+        super().__init__(message, kind)
+        self.seat = seat
+        self.move = move
+        self.legal = list(legal)
+
+
+class MissingDeal(GameError):
+    """A round has to be dealt but the game has neither a recorded deal nor a seed."""
+
+    kind = "missing_deal"
+
+
+def move_error(seat: int, move: object, legal: Sequence[str], to_move: int | None,
+               finished: bool, deck: frozenset[str] | None = None) -> IllegalMove:
+    """Build the error for a refused move, checking faults in RECORD.md's order."""
+    legal_s = ", ".join(sorted(legal))
+    if finished:
+        return IllegalMove(f"seat {seat} played {move!r} but the game is already over",
+                           "game_over", seat, move, legal)
+    if to_move is not None and seat != to_move:
+        return IllegalMove(
+            f"seat {seat} played {move!r} but it is seat {to_move}'s turn "
+            f"(legal moves: {legal_s})", "wrong_seat", seat, move, legal)
+    if deck is not None and isinstance(move, str) and looks_like_card(move) and move not in deck:
+        return IllegalMove(
+            f"seat {seat} played {move!r}, which is not a card code of this game's deck "
+            f"(legal moves: {legal_s})", "bad_card", seat, move, legal)
+    return IllegalMove(
+        f"seat {seat} played {move!r}, which is not legal now (legal moves: {legal_s})",
+        "illegal_move", seat, move, legal)
+
+
+_MOVE_WORDS = frozenset({"keep", "swap", "draw", "accept", "refuse", "play", "drop",
+                         "pass_trump"})
+
+
+def looks_like_card(move: str) -> bool:
+    """True for a move meant as a card (anything that is not a move word or ``take:``)."""
+    return move not in _MOVE_WORDS and not move.startswith("take:")
+
+
+# --------------------------------------------------------------------------- events
+
+#: Public event types of BOTS.md; these (and only these) appear in a view's ``events``.
+VIEW_PUBLIC = frozenset({"keep", "swap", "block", "refuse", "show", "draw", "declare",
+                         "take_trump", "play", "trick", "showdown", "talon_king"})
+#: Private event types of BOTS.md; they appear in the view's ``private`` of ``to``.
+VIEW_PRIVATE = frozenset({"dealt", "exchange", "drew", "discarded"})
+
+
+class Event:
+    """One thing that happened. ``to`` is ``None`` for a public event, else the only
+    seat that may see it. Table events that are not part of BOTS.md's vocabulary
+    (``round_start``, ``lose_life``, ``out``, ``game_over`` …) are public too; views
+    leave them out.
+    """
+
+    __slots__ = ("type", "data", "to")
+
+    def __init__(self, type: str, data: dict[str, Any], to: int | None = None) -> None:
+        self.type = type
+        self.data = data
+        self.to = to
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"type": self.type, **self.data}
+
+    def __repr__(self) -> str:
+        who = "public" if self.to is None else f"to {self.to}"
+        return f"Event({self.type!r}, {self.data!r}, {who})"
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Event) and self.type == other.type
+                and self.data == other.data and self.to == other.to)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+# --------------------------------------------------------------------------- rules
+
+
+@dataclass(frozen=True)
+class Key:
+    """One rules key: its default and how a value is checked."""
+
+    default: Any
+    choices: tuple[Any, ...] | None = None
+    int_range: tuple[int, int] | None = None
+    boolean: bool = False
+    describe: str = ""
+
+    def check(self, name: str, value: Any) -> Any:
+        def bad(expected: str) -> RulesError:
+            return RulesError(
+                f"rules key {name!r}: expected {expected}, got {json.dumps(value)}",
+                "bad_value")
+
+        if self.boolean:
+            if isinstance(value, bool):
+                return value
+            raise bad("true or false")
+        is_int = isinstance(value, int) and not isinstance(value, bool)
+        if self.choices is not None and value in self.choices and (
+                is_int or isinstance(value, str)):
+            return value
+        if self.int_range is not None and is_int:
+            lo, hi = self.int_range
+            if lo <= value <= hi:
+                return value
+        parts = []
+        if self.int_range is not None:
+            lo, hi = self.int_range
+            parts.append(f"an integer from {lo} to {hi}" if hi < 10**9
+                         else f"an integer of at least {lo}")
+        if self.choices is not None:
+            parts.append("one of " + ", ".join(str(c) for c in self.choices))
+        raise bad(" or ".join(parts))
+
+
+def validate_rules(game: str, spec: dict[str, Key], given: object,
+                   other_keys: frozenset[str] = frozenset()) -> dict[str, Any]:
+    """Return every key of ``spec`` with its value in force; raise :class:`RulesError`.
+
+    ``other_keys`` are the other game's keys: they are refused too (RECORD.md).
+    """
+    if given is None:
+        given = {}
+    if not isinstance(given, dict):
+        raise RulesError(f"rules must be an object of keys and values, got {json.dumps(given)}",
+                         "bad_format")
+    for name in given:
+        if name not in spec:
+            raise RulesError(f"unknown rules key {name!r} for game {game!r}",
+                             "unknown_rules_key")
+    return {name: (key.check(name, given[name]) if name in given else key.default)
+            for name, key in spec.items()}
+
+
+# --------------------------------------------------------------------------- seats
+
+
+def next_seat(seat: int, alive: Sequence[bool]) -> int:
+    """The next seat clockwise after ``seat`` whose ``alive`` flag is set."""
+    n = len(alive)
+    for step in range(1, n + 1):
+        s = (seat + step) % n
+        if alive[s]:
+            return s
+    raise ValueError("no seat takes part")
+
+
+def order_from_left_of(dealer: int, alive: Sequence[bool]) -> list[int]:
+    """Seats taking part, starting left of ``dealer`` and ending with the dealer
+    (the dealer is included only if alive)."""
+    n = len(alive)
+    return [s for s in ((dealer + k) % n for k in range(1, n + 1)) if alive[s]]
+
+
+def seat_seed(bot_seed: int, seat: int) -> int:
+    """The view's ``seed`` for a seat: derived from ``bot_seed`` only, never from cards."""
+    x = (bot_seed * 0x9E3779B97F4A7C15 + (seat + 1) * 0xBF58476D1CE4E5B9) & (2**64 - 1)
+    x ^= x >> 31
+    x = (x * 0x94D049BB133111EB) & (2**64 - 1)
+    return x ^ (x >> 29)
+
+
+# --------------------------------------------------------------------------- card supply
+
+
+class DealSource:
+    """Stocks for every round: ``deals[i]`` when a record gives it, else a shuffle from
+    the game's seed. All shuffles come from one stream seeded once, so a game is
+    rebuilt exactly from its seed and moves."""
+
+    def __init__(self, deck: tuple[str, ...], seed: int | None = None,
+                 deals: Sequence[Sequence[str]] | None = None) -> None:
+        self.deck = deck
+        self.seed = seed
+        self.deals = [list(d) for d in deals] if deals else []
+        self.used = 0
+        self._rng = random.Random(seed) if seed is not None else None
+
+    def _take(self, what: str) -> int:
+        i = self.used
+        self.used += 1
+        if i >= len(self.deals) and self._rng is None:
+            raise MissingDeal(
+                f"{what} {i} is needed but the record has only {len(self.deals)} "
+                "deal(s) and no seed")
+        return i
+
+    def next_stock(self, top: int | None = None) -> list[str]:
+        """The stock of the next round, top card first. With ``top``, only that many
+        cards from the top are drawn (all a round can use): a uniformly random
+        prefix of a shuffle, much cheaper than shuffling the whole deck."""
+        i = self._take("deal")
+        if i < len(self.deals):
+            return list(self.deals[i])
+        assert self._rng is not None
+        if top is not None and top < len(self.deck):
+            return self._rng.sample(self.deck, top)
+        stock = list(self.deck)
+        self._rng.shuffle(stock)
+        return stock
+
+    def reshuffle(self, cards: list[str]) -> list[str]:
+        """A new talon from ``cards`` (``continue`` policy): the next deal entry if the
+        record has one, else a shuffle of exactly these cards."""
+        i = self._take("reshuffle")
+        if i < len(self.deals):
+            return list(self.deals[i])
+        assert self._rng is not None
+        stock = list(cards)
+        self._rng.shuffle(stock)
+        return stock
+
+
+def first_dealer_rng(seed: int | None) -> random.Random:
+    """The first dealer's own random stream, never the record's deals (RULES.md)."""
+    return random.Random(f"first-dealer/{seed if seed is not None else 0}")
+
+
+@dataclass(frozen=True)
+class Pending:
+    """The decision the game waits for."""
+
+    seat: int
+    legal: tuple[str, ...]
+    decision: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"seat": self.seat, "legal": sorted(self.legal), "decision": self.decision}
+
+
+class Game(Protocol):
+    """The surface both engines offer (structural: no inheritance needed)."""
+
+    game_id: str
+    rules: dict[str, Any]
+    n_seats: int
+    lives: list[int]
+    finished: bool
+    winner: int | list[int] | None
+
+    def start(self) -> list[Event]: ...
+    def to_move(self) -> Pending | None: ...
+    def legal_moves(self) -> list[str]: ...
+    def apply(self, seat: int, move: str) -> list[Event]: ...
+    def view(self, seat: int) -> dict[str, Any]: ...
+    def summary(self) -> dict[str, Any]: ...
+
+
+GameFactory = Callable[..., Game]
