@@ -16,7 +16,7 @@ def _size(text: str) -> tuple[int, int]:
     try:
         w, h = (int(part) for part in text.lower().split("x"))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 1280x720, got {text!r}")
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 1280x720, got {text!r}") from None
     if w < 320 or h < 240 or w > 16384 or h > 16384:
         raise argparse.ArgumentTypeError(f"window size {w}x{h} is out of range")
     return w, h

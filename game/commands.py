@@ -1,0 +1,63 @@
+"""Subcommands of ``stammtisch``: replay, tournament, advise, policy.
+
+Each prints machine-readable output with ``--json``. None of them imports pygame.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+
+
+def _replay(argv: list[str]) -> int:
+    p = argparse.ArgumentParser(prog="stammtisch replay",
+                                description="Rebuild a game record (RECORD.md).")
+    p.add_argument("file", help="record file (JSON)")
+    p.add_argument("--json", action="store_true",
+                   help="print the game's outcome as one JSON object")
+    args = p.parse_args(argv)
+    from game.records import RecordError, load, rebuild
+
+    try:
+        game = rebuild(load(args.file))
+    except RecordError as exc:
+        print(f"{exc.kind}: {exc.message}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(game.summary(), indent=1))
+        return 0
+    from game.app import run_replay  # the table, watching the record
+
+    return int(run_replay(args.file))
+
+
+def _tournament(argv: list[str]) -> int:
+    from game.ai.tournament import main
+
+    return main(argv)
+
+
+def _advise(argv: list[str]) -> int:
+    from game.ai.advise import main
+
+    return main(argv)
+
+
+def _policy(argv: list[str]) -> int:
+    from game.ai.policy import main
+
+    return main(argv)
+
+
+COMMANDS: dict[str, Callable[[list[str]], int]] = {
+    "replay": _replay,
+    "tournament": _tournament,
+    "advise": _advise,
+    "policy": _policy,
+}
+
+
+def run(name: str, argv: list[str]) -> int:
+    return COMMANDS[name](argv)

@@ -1,0 +1,251 @@
+"""Game records (RECORD.md): load, validate, save, and rebuild a game from one.
+
+A record is the one file format for saves, replays, bug reports and test fixtures:
+rules, seats, seed or deals, and moves. Every problem is reported as a
+:class:`RecordError` whose ``kind`` is one of RECORD.md's kinds and whose message is
+one line, ready for ``stammtisch replay`` to print.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.rules import GAME_IDS, engine_class
+from game.rules.base import Event, Game, GameError, IllegalMove
+
+FORMAT = 1
+LEVELS = ("easy", "medium", "hard", "expert", "random", "threshold", "greedy")
+
+
+class RecordError(GameError):
+    """An invalid record; ``kind`` is RECORD.md's error kind."""
+
+
+@dataclass
+class Seat:
+    name: str
+    type: str = "human"
+    level: str | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"name": self.name, "type": self.type}
+        if self.type == "ai":
+            d["level"] = self.level or "medium"
+        return d
+
+
+@dataclass
+class Record:
+    game: str
+    seats: list[Seat]
+    rules: dict[str, Any] = field(default_factory=dict)
+    dealer: int | None = None
+    seed: int | None = None
+    bot_seed: int = 0
+    deals: list[list[str]] = field(default_factory=list)
+    moves: list[tuple[int, str]] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"format": FORMAT, "game": self.game, "rules": dict(self.rules),
+                             "seats": [s.as_dict() for s in self.seats]}
+        if self.dealer is not None:
+            d["dealer"] = self.dealer
+        if self.seed is not None:
+            d["seed"] = self.seed
+        if self.bot_seed:
+            d["bot_seed"] = self.bot_seed
+        if self.deals:
+            d["deals"] = [list(x) for x in self.deals]
+        d["moves"] = [{"seat": s, "move": m} for s, m in self.moves]
+        return d
+
+
+def _is_int(x: object) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _bad(msg: str) -> RecordError:
+    return RecordError(msg, "bad_format")
+
+
+def parse(text: str | bytes) -> Record:
+    """Parse and validate record text (shape, rules, cards); moves are checked by
+    :func:`rebuild`."""
+    try:
+        # strict=False: control characters inside strings are tolerated, so a cut-off
+        # file is reported as what it is (an unterminated string).
+        data = json.loads(text, strict=False)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise RecordError(f"not valid JSON: {exc}", "malformed_json") from None
+    return from_dict(data)
+
+
+def from_dict(data: object) -> Record:
+    if not isinstance(data, dict):
+        raise _bad("a record must be a JSON object")
+    if "format" not in data:
+        raise _bad("missing field 'format'")
+    fmt = data["format"]
+    if not _is_int(fmt):
+        raise _bad(f"field 'format' must be an integer, got {json.dumps(fmt)}")
+    if fmt != FORMAT:
+        raise _bad(f"record format {fmt} is not supported (this reader knows format {FORMAT})")
+    game = data.get("game")
+    if game is None:
+        raise _bad("missing field 'game'")
+    if game not in GAME_IDS:
+        raise _bad(f"field 'game' must be one of {', '.join(GAME_IDS)}, got {json.dumps(game)}")
+    seats = _seats(data.get("seats"))
+    rules = data.get("rules", {})
+    if not isinstance(rules, dict):
+        raise _bad(f"field 'rules' must be an object, got {json.dumps(rules)}")
+    dealer = data.get("dealer")
+    if dealer is not None and (not _is_int(dealer) or not 0 <= dealer < len(seats)):
+        raise _bad(f"field 'dealer' must be a seat number from 0 to {len(seats) - 1}, "
+                   f"got {json.dumps(dealer)}")
+    seed = data.get("seed")
+    if seed is not None and not _is_int(seed):
+        raise _bad(f"field 'seed' must be an integer, got {json.dumps(seed)}")
+    if seed is None and dealer is None:
+        raise _bad("a record needs a 'seed' or a 'dealer'")
+    bot_seed = data.get("bot_seed", 0)
+    if not _is_int(bot_seed):
+        raise _bad(f"field 'bot_seed' must be an integer, got {json.dumps(bot_seed)}")
+    deals = data.get("deals", [])
+    if not isinstance(deals, list) or not all(isinstance(d, list) for d in deals):
+        raise _bad("field 'deals' must be a list of lists of card codes")
+    if "moves" not in data:
+        raise _bad("missing field 'moves'")
+    moves = data["moves"]
+    if not isinstance(moves, list):
+        raise _bad("field 'moves' must be a list")
+    parsed_moves: list[tuple[int, str]] = []
+    for i, m in enumerate(moves):
+        if (not isinstance(m, dict) or not _is_int(m.get("seat"))
+                or not isinstance(m.get("move"), str)):
+            raise _bad(f"moves[{i}] must be an object with an integer 'seat' and a text 'move'")
+        parsed_moves.append((m["seat"], m["move"]))
+    record = Record(game=game, seats=seats, rules=rules, dealer=dealer, seed=seed,
+                    bot_seed=bot_seed, deals=deals, moves=parsed_moves)
+    _check_rules_and_deals(record)
+    return record
+
+
+def _seats(raw: object) -> list[Seat]:
+    if not isinstance(raw, list):
+        raise _bad("field 'seats' must be a list of seats")
+    seats = []
+    for i, s in enumerate(raw):
+        if not isinstance(s, dict):
+            raise _bad(f"seats[{i}] must be an object")
+        name, kind, level = s.get("name"), s.get("type"), s.get("level")
+        if not isinstance(name, str) or not name.strip():
+            raise _bad(f"seats[{i}] needs a non-empty 'name'")
+        if kind not in ("human", "ai"):
+            raise _bad(f"seats[{i}]: 'type' must be human or ai, got {json.dumps(kind)}")
+        if kind == "ai" and level is not None and level not in LEVELS:
+            raise _bad(f"seats[{i}]: unknown level {json.dumps(level)} "
+                       f"(expected one of {', '.join(LEVELS)})")
+        seats.append(Seat(name, kind, level if kind == "ai" else None))
+    return seats
+
+
+def _check_rules_and_deals(record: Record) -> None:
+    cls = engine_class(record.game)
+    try:
+        probe = cls(record.rules, len(record.seats), seed=0, dealer=record.dealer)
+    except GameError as exc:
+        raise RecordError(exc.message, exc.kind) from None
+    deck: tuple[str, ...] = probe.deck
+    deck_set = frozenset(deck)
+    limit = Counter(deck)
+    for i, deal in enumerate(record.deals):
+        for j, code in enumerate(deal):
+            if not isinstance(code, str) or code not in deck_set:
+                raise RecordError(
+                    f"deals[{i}][{j}]: {json.dumps(code)} is not a card code of this "
+                    "game's deck", "bad_card")
+        for code, count in Counter(deal).items():
+            if count > limit[code]:
+                raise _bad(f"deals[{i}] holds {code} {count} times; the deck has "
+                           f"{limit[code]}")
+
+
+def load(path: str | os.PathLike[str]) -> Record:
+    """Read a record file; a missing or unreadable file is a ``bad_format`` error."""
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as exc:
+        raise RecordError(f"cannot read {os.fspath(path)!r}: {exc.strerror}",
+                          "bad_format") from None
+    return parse(raw)
+
+
+def dumps(record: Record) -> str:
+    return json.dumps(record.as_dict(), ensure_ascii=False)
+
+
+def save(record: Record, path: str | os.PathLike[str]) -> None:
+    """Write atomically: a temporary file in the same folder, flushed, then renamed."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=target.name + ".", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(dumps(record))
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def new_engine(record: Record) -> Game:
+    cls = engine_class(record.game)
+    game: Game = cls(record.rules, len(record.seats), seed=record.seed, dealer=record.dealer,
+                     deals=record.deals or None, bot_seed=record.bot_seed)
+    return game
+
+
+def rebuild(record: Record, events: list[Event] | None = None) -> Game:
+    """Replay ``record`` move by move; raise :class:`RecordError` at the first fault.
+
+    If ``events`` is given, every event of the game is appended to it in order.
+    """
+    game = new_engine(record)
+    try:
+        out = game.start()
+    except GameError as exc:
+        raise RecordError(exc.message, exc.kind) from None
+    if events is not None:
+        events.extend(out)
+    for i, (seat, move) in enumerate(record.moves):
+        try:
+            out = game.apply(seat, move)
+        except IllegalMove as exc:
+            kind = "illegal_move" if exc.kind == "game_over" else exc.kind
+            raise RecordError(f"move {i}: {exc.message}", kind) from None
+        except GameError as exc:
+            raise RecordError(f"move {i}: {exc.message}", exc.kind) from None
+        if events is not None:
+            events.extend(out)
+    return game
+
+
+def record_of(game: Game, seats: list[Seat], *, seed: int | None = None,
+              dealer: int | None = None, deals: list[list[str]] | None = None,
+              bot_seed: int = 0) -> Record:
+    """The record of a game played so far (its moves come from the engine)."""
+    return Record(game=game.game_id, seats=list(seats), rules=dict(game.rules),
+                  dealer=dealer, seed=seed, bot_seed=bot_seed, deals=list(deals or []),
+                  moves=list(game.moves))  # type: ignore[attr-defined]
