@@ -1,0 +1,147 @@
+"""Where Stammtisch keeps its files: the user's directories, and the bundle it ships in.
+
+User files (settings, statistics, saves, logs) always go under the user's own
+directories, never beside the executable (a frozen build may sit in a read-only
+``Program Files`` or inside a signed ``.app``):
+
+=========  ==========================================  =========================================
+OS         ``config_dir()``                            ``data_dir()``
+=========  ==========================================  =========================================
+Windows    ``%APPDATA%\\Stammtisch``                     same
+macOS      ``~/Library/Application Support/Stammtisch``  same
+Linux/BSD  ``$XDG_CONFIG_HOME/stammtisch``               ``$XDG_DATA_HOME/stammtisch``
+           (default ``~/.config/stammtisch``)          (default ``~/.local/share/stammtisch``)
+=========  ==========================================  =========================================
+
+``log_dir()`` is ``data_dir()/logs`` and ``saves_dir()`` is ``data_dir()/saves``.
+
+The environment variable ``STAMMTISCH_HOME`` overrides all of them: config and data
+are ``$STAMMTISCH_HOME`` itself, logs and saves its ``logs`` and ``saves`` folders
+(tests and portable installs use it).
+
+Every directory function creates its directory on demand (pass ``create=False`` to
+only compute the path). Nothing here imports pygame.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+APP_NAME = "Stammtisch"
+APP_ID = "stammtisch"
+HOME_ENV = "STAMMTISCH_HOME"
+
+
+def _platform() -> str:
+    """``sys.platform``; a function so tests can pretend to be another OS."""
+    return sys.platform
+
+
+def _env_path(name: str) -> Path | None:
+    value = os.environ.get(name, "").strip()
+    return Path(value).expanduser() if value else None
+
+
+def _ensure(path: Path, create: bool) -> Path:
+    if create:
+        path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def _windows_base() -> Path:
+    base = _env_path("APPDATA")
+    if base is None or not base.is_absolute():
+        base = Path.home() / "AppData" / "Roaming"
+    return base / APP_NAME
+
+
+def _macos_base() -> Path:
+    return Path.home() / "Library" / "Application Support" / APP_NAME
+
+
+def _xdg(name: str, default: str) -> Path:
+    # The XDG spec says relative values are invalid and must be ignored.
+    base = _env_path(name)
+    if base is None or not base.is_absolute():
+        base = Path.home() / default
+    return base / APP_ID
+
+
+def _home_override() -> Path | None:
+    home = _env_path(HOME_ENV)
+    return home.resolve() if home is not None else None
+
+
+def config_dir(create: bool = True) -> Path:
+    """Settings (small files the user may want to back up or edit)."""
+    home = _home_override()
+    if home is not None:
+        return _ensure(home, create)
+    plat = _platform()
+    if plat.startswith("win") or plat == "cygwin":
+        path = _windows_base()
+    elif plat == "darwin":
+        path = _macos_base()
+    else:
+        path = _xdg("XDG_CONFIG_HOME", ".config")
+    return _ensure(path, create)
+
+
+def data_dir(create: bool = True) -> Path:
+    """Statistics, records and everything else the game accumulates."""
+    home = _home_override()
+    if home is not None:
+        return _ensure(home, create)
+    plat = _platform()
+    if plat.startswith("win") or plat == "cygwin":
+        path = _windows_base()
+    elif plat == "darwin":
+        path = _macos_base()
+    else:
+        path = _xdg("XDG_DATA_HOME", ".local/share")
+    return _ensure(path, create)
+
+
+def log_dir(create: bool = True) -> Path:
+    """Log files and crash reports."""
+    return _ensure(data_dir(create) / "logs", create)
+
+
+def saves_dir(create: bool = True) -> Path:
+    """Saved games."""
+    return _ensure(data_dir(create) / "saves", create)
+
+
+def is_frozen() -> bool:
+    """True inside a PyInstaller (or similar) executable."""
+    return bool(getattr(sys, "frozen", False))
+
+
+def bundle_dir() -> Path:
+    """The folder that holds the shipped read-only files (``sprites/``, ``sounds/``, ``game/``).
+
+    Frozen: PyInstaller's ``sys._MEIPASS`` (``_internal`` beside the executable of a
+    onedir build, ``Contents/Frameworks`` in a macOS ``.app``, the unpack folder of a
+    one-file build). From source: the checkout's root, the parent of ``game/``.
+    """
+    meipass = getattr(sys, "_MEIPASS", None)
+    if is_frozen() and meipass:
+        return Path(meipass)
+    if is_frozen():  # other freezers put data beside the executable
+        return Path(sys.executable).resolve().parent
+    return Path(__file__).resolve().parent.parent
+
+
+__all__ = [
+    "APP_ID",
+    "APP_NAME",
+    "HOME_ENV",
+    "bundle_dir",
+    "config_dir",
+    "data_dir",
+    "is_frozen",
+    "log_dir",
+    "saves_dir",
+]
