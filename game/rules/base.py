@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -267,6 +267,38 @@ def first_dealer_rng(seed: int | None) -> random.Random:
     return random.Random(f"first-dealer/{seed if seed is not None else 0}")
 
 
+class LazyView(Mapping[str, Any]):
+    """A view whose keys are computed when first read, then kept.
+
+    Built-in players read a few keys per decision; building the whole view for them
+    would dominate a tournament's time. It exposes exactly the keys of ``view(seat)``
+    and nothing of the engine. Read it at once: it is not a snapshot.
+    """
+
+    __slots__ = ("_game", "_seat", "_keys", "_cache")
+
+    def __init__(self, game: Any, seat: int, keys: tuple[str, ...]) -> None:
+        self._game = game
+        self._seat = seat
+        self._keys = keys
+        self._cache: dict[str, Any] = {}
+
+    def __getitem__(self, key: str) -> Any:
+        cache = self._cache
+        if key in cache:
+            return cache[key]
+        if key not in self._keys:
+            raise KeyError(key)
+        value = cache[key] = self._game.view_key(self._seat, key)
+        return value
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._keys)
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+
 @dataclass(frozen=True)
 class Pending:
     """The decision the game waits for."""
@@ -298,3 +330,72 @@ class Game(Protocol):
 
 
 GameFactory = Callable[..., Game]
+
+
+# --------------------------------------------------------------------------- shared engine parts
+
+
+class EventLog:
+    """Event bookkeeping an engine can mix in: ``_out`` collects the events of the call
+    in progress (returned by :meth:`_flush`), ``public`` the round's BOTS.md public
+    events and ``private[seat]`` each seat's private ones (both as view dicts).
+
+    The engine owns the three attributes (it resets ``public``/``private`` each round).
+    """
+
+    _out: list[Event]
+    public: list[dict[str, Any]]
+    private: list[list[dict[str, Any]]]
+
+    def _emit(self, type_: str, data: dict[str, Any], to: int | None = None) -> None:
+        """A table event only (not part of any view)."""
+        self._out.append(Event(type_, data, to))
+
+    def _public(self, type_: str, data: dict[str, Any]) -> None:
+        """A public event; BOTS.md types also go to every view's ``events``."""
+        self._out.append(Event(type_, data))
+        if type_ in VIEW_PUBLIC:
+            self.public.append({"type": type_, **data})
+
+    def _private(self, seat: int, type_: str, data: dict[str, Any]) -> None:
+        """An event only ``seat`` sees; BOTS.md types also go to its view's ``private``."""
+        self._out.append(Event(type_, data, seat))
+        if type_ in VIEW_PRIVATE:
+            self.private[seat].append({"type": type_, **data})
+
+    def _flush(self) -> list[Event]:
+        out, self._out = self._out, []
+        return out
+
+
+def copy_event(event: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a view event dict that shares no list or dict with the engine."""
+    return {k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
+            for k, v in event.items()}
+
+
+def common_view(game: Any, seat: int, hand: list[str]) -> dict[str, Any]:
+    """The view keys both games share (BOTS.md), built from an engine's attributes
+    (``rules``, ``n_seats``, ``sudden_death``, ``active``, ``dealer``, ``lives``,
+    ``round_index``, ``public``, ``history``, ``bot_seed``, ``private`` and the pending
+    decision ``to_move()``). Every value is a fresh copy."""
+    p = game.to_move()
+    mine = p is not None and p.seat == seat
+    return {
+        "game": game.game_id,
+        "rules": dict(game.rules),
+        "seat": seat,
+        "players": game.n_seats,
+        "sudden_death": game.sudden_death,
+        "active": list(game.active),
+        "dealer": game.dealer,
+        "lives": list(game.lives),
+        "round": game.round_index,
+        "hand": list(hand),
+        "legal": sorted(p.legal) if mine else [],
+        "decision": p.decision if mine else None,
+        "events": [copy_event(e) for e in game.public],
+        "history": [[copy_event(e) for e in r] for r in game.history],
+        "seed": seat_seed(game.bot_seed, seat),
+        "private": [copy_event(e) for e in game.private[seat]],
+    }

@@ -1,0 +1,428 @@
+"""Rams: the trick-taking rules engine of RULES.md §2.
+
+A :class:`RamsGame` has the same surface as :class:`game.rules.chase.ChaseGame`:
+``start()`` picks the first dealer and deals round 0, ``to_move()`` names the pending
+decision, ``apply(seat, move)`` performs a move and returns the events it caused,
+``view(seat)`` is what that seat may know (BOTS.md) and ``summary()`` is the
+``replay --json`` object (RECORD.md). After the last trick of a round the next round
+is dealt at once, so the pending decision is always a real choice of some seat.
+
+Decisions (``Pending.decision``):
+
+``take``     the dealer exchanges a hand card for the turned trump (``take:XX``) or
+             declines (``pass_trump``); only with ``dealer_takes_trump``
+``declare``  ``play`` or ``drop`` (only ``play`` when the drop limit forces it)
+``trick``    a card code to play to the current trick
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.cards import FRENCH52, SKAT32
+from game.rules.base import (
+    DealSource,
+    Event,
+    EventLog,
+    GameError,
+    Key,
+    Pending,
+    RulesError,
+    common_view,
+    first_dealer_rng,
+    move_error,
+    next_seat,
+    validate_rules,
+)
+
+GAME_ID = "rams"
+MIN_SEATS, MAX_SEATS = 3, 10
+#: With ``deck: auto`` the 52-card deck is used from this many starting seats on.
+FRENCH_FROM_SEATS = 6
+
+#: Every rules key of RULES.md §2 with its default and allowed values.
+RAMS_RULES: dict[str, Key] = {
+    "deck": Key("auto", choices=("auto", "skat32", "french52"),
+                describe="Skat deck up to 5 players, 52 cards from 6 (auto), or fixed"),
+    "hand_size": Key(5, int_range=(3, 5), describe="Cards dealt to every player"),
+    "lives": Key(3, int_range=(1, 5), describe="Lives every player starts with"),
+    "drop_limit": Key(1, choices=("none",), int_range=(1, 5),
+                      describe="Rounds in a row a player may drop out (none: no limit)"),
+    "must_trump": Key(False, boolean=True,
+                      describe="A player void in the suit led must trump if able"),
+    "must_beat": Key(False, boolean=True,
+                     describe="A player must win the trick if they legally can"),
+    "dealer_takes_trump": Key(False, boolean=True,
+                              describe="The dealer may exchange a card for the trump card"),
+    "lone_needs_one": Key(False, boolean=True,
+                          describe="A lone player needs only one trick"),
+}
+
+#: Rank order low→high of each deck.
+RANK_ORDER = {"skat32": "789TJQKA", "french52": "23456789TJQKA"}
+
+PLAY_OR_DROP = ("drop", "play")
+PLAY_ONLY = ("play",)
+
+
+def rams_rules(given: object = None) -> dict[str, Any]:
+    """Validate ``given`` (a dict of rules keys) and return every key with its value."""
+    return validate_rules(GAME_ID, RAMS_RULES, given)
+
+
+def deck_name(rules: dict[str, Any], n_seats: int) -> str:
+    """The deck in use (``skat32`` or ``french52``), fixed by the starting seat count."""
+    if rules["deck"] == "auto":
+        return "french52" if n_seats >= FRENCH_FROM_SEATS else "skat32"
+    return str(rules["deck"])
+
+
+class RamsGame(EventLog):
+    """One game of Rams, from the first deal to the winner.
+
+    ``seed`` drives every shuffle and the first dealer; ``deals`` (RECORD.md) replaces
+    the shuffles of the first rounds; ``dealer`` names the first dealer.
+    """
+
+    game_id = GAME_ID
+
+    def __init__(self, rules: dict[str, Any] | None, n_seats: int, seed: int | None = None,
+                 dealer: int | None = None, deals: list[list[str]] | None = None,
+                 bot_seed: int = 0) -> None:
+        self.rules = rams_rules(rules)
+        if not isinstance(n_seats, int) or not MIN_SEATS <= n_seats <= MAX_SEATS:
+            raise GameError(f"Rams needs {MIN_SEATS} to {MAX_SEATS} seats, got {n_seats}",
+                            "bad_format")
+        if dealer is not None and not 0 <= dealer < n_seats:
+            raise GameError(f"dealer {dealer} is not a seat (0 to {n_seats - 1})", "bad_format")
+        if seed is None and dealer is None:
+            raise GameError("a game needs a seed or a named dealer", "bad_format")
+        self.deck_name = deck_name(self.rules, n_seats)
+        self.deck: tuple[str, ...] = SKAT32 if self.deck_name == "skat32" else FRENCH52
+        self.hand_size: int = self.rules["hand_size"]
+        need = self.hand_size * n_seats + 1
+        if need > len(self.deck):
+            raise RulesError(
+                f"rules key 'hand_size': {self.hand_size} cards for each of {n_seats} seats "
+                f"and a trump card need {need} cards, the {self.deck_name} deck has "
+                f"{len(self.deck)}", "bad_value")
+        self.deck_set = frozenset(self.deck)
+        order = RANK_ORDER[self.deck_name]
+        #: strength of every card within its suit (higher wins)
+        self.rank: dict[str, int] = {c: order.index(c[0]) for c in self.deck}
+        limit = self.rules["drop_limit"]
+        self.drop_limit: int | None = None if limit == "none" else int(limit)
+
+        self.n_seats = n_seats
+        self.seed = seed
+        self.bot_seed = bot_seed
+        self.given_dealer = dealer
+        self.given_deals = [list(d) for d in deals] if deals else []
+        self.source = DealSource(self.deck, seed, self.given_deals)
+
+        self.lives = [self.rules["lives"]] * n_seats
+        self.in_game = [True] * n_seats
+        self.drops = [0] * n_seats          # rounds in a row each seat dropped out
+        self.finished = False
+        self.winner: int | None = None
+        self.sudden_death = False           # Rams has none; the view key is shared
+        self.round_index = -1
+        self.dealer = -1
+        self.moves: list[tuple[int, str]] = []
+        self.rounds: list[dict[str, Any]] = []
+        self.history: list[list[dict[str, Any]]] = []
+        self.started = False
+
+        # round state
+        self.active: list[int] = []
+        self.order: list[int] = []          # dealt-in seats, left of the dealer first
+        self.hands: list[list[str]] = [[] for _ in range(n_seats)]
+        self.stock: list[str] = []          # top first: the turned trump card, then the rest
+        self.trump = ""
+        self.trump_card = ""
+        self.under: str | None = None       # the card the dealer laid under the stock
+        self.declared: dict[int, str] = {}
+        self.lone: int | None = None
+        self.players: list[int] = []        # seats in the trick play, clockwise
+        self.trick: list[tuple[int, str]] = []
+        self.tricks: dict[int, int] = {}
+        self.taken: list[str] = []          # cards of the finished tricks of this round
+        self.public: list[dict[str, Any]] = []
+        self.private: list[list[dict[str, Any]]] = [[] for _ in range(n_seats)]
+        self._pos = 0                       # declaring seat's index in ``order``
+        self._turns: list[int] = []         # play order of the current trick
+        self._best = ""                     # card heading the current trick
+        self._best_seat = -1
+        self._pending: Pending | None = None
+        self._out = []
+
+    # ------------------------------------------------------------------ public API
+
+    def start(self) -> list[Event]:
+        """Pick the first dealer and deal round 0; returns the events."""
+        if self.started:
+            raise GameError("the game has already started")
+        self.started = True
+        self._out = []
+        if self.given_dealer is not None:
+            first = self.given_dealer
+        else:
+            first = first_dealer_rng(self.seed).randrange(self.n_seats)
+        self._emit("first_dealer", {"seat": first})
+        self._deal_round(first)
+        return self._flush()
+
+    def to_move(self) -> Pending | None:
+        return self._pending
+
+    def legal_moves(self) -> list[str]:
+        return list(self._pending.legal) if self._pending else []
+
+    def apply(self, seat: int, move: str) -> list[Event]:
+        """Perform ``move`` for ``seat``; raise :class:`IllegalMove` (state unchanged)."""
+        p = self._pending
+        if p is None or seat != p.seat or move not in p.legal:
+            raise move_error(seat, move, p.legal if p else (), p.seat if p else None,
+                             self.finished, self.deck_set)
+        self._out = []
+        self.moves.append((seat, move))
+        self._pending = None
+        decision = p.decision
+        if decision == "trick":
+            self._play(seat, move)
+        elif decision == "declare":
+            self._declare(seat, move)
+        else:  # take
+            if move != "pass_trump":
+                self._take_trump(seat, move[5:])
+            else:
+                self._emit("pass_trump", {"seat": seat})
+            self._next_declaration()
+        return self._flush()
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may know now (BOTS.md); nothing else of the state leaks."""
+        v = common_view(self, seat, self.hands[seat])
+        v["trump"] = self.trump
+        v["trump_card"] = self.trump_card
+        v["trick"] = [{"seat": s, "card": c} for s, c in self.trick]
+        v["tricks"] = {str(s): n for s, n in self.tricks.items()}
+        v["hand_size"] = self.hand_size
+        v["deck"] = self.deck_name
+        v["declared"] = {str(s): c for s, c in self.declared.items()}
+        v["lone"] = self.lone
+        v["players_in_play"] = list(self.players)
+        v["drops"] = list(self.drops)
+        v["drop_limit"] = self.drop_limit
+        return v
+
+    def summary(self) -> dict[str, Any]:
+        """The ``stammtisch replay --json`` object of RECORD.md (plus a few extras)."""
+        p = self._pending
+        return {
+            "finished": self.finished,
+            "winner": self.winner,
+            "lives": list(self.lives),
+            "rounds": [_copy_round(r) for r in self.rounds],
+            "to_move": p.as_dict() if p is not None else None,
+            "game": GAME_ID,
+            "round": self.round_index,
+            "dealer": self.dealer,
+        }
+
+    def beats(self, card: str, best: str) -> bool:
+        """Whether ``card`` takes the lead from ``best`` (the card heading a trick)."""
+        if card[1] == best[1]:
+            return self.rank[card] > self.rank[best]
+        return card[1] == self.trump
+
+    # ------------------------------------------------------------------ a round
+
+    def _deal_round(self, dealer: int) -> None:
+        n = self.n_seats
+        self.round_index += 1
+        self.dealer = dealer
+        alive = self.in_game
+        order = [s for s in ((dealer + k) % n for k in range(1, n + 1)) if alive[s]]
+        self.order = order
+        self.active = sorted(order)
+        self.hands = [[] for _ in range(n)]
+        self.declared = {}
+        self.lone = None
+        self.players = []
+        self.trick = []
+        self.tricks = {}
+        self.taken = []
+        self.under = None
+        self.public = []
+        self.private = [[] for _ in range(n)]
+        self._pos = 0
+        self._emit("round_start", {"round": self.round_index, "dealer": dealer,
+                                   "active": list(self.active), "sudden_death": False,
+                                   "pot": 0})
+        self._emit("shuffle", {"cut_by": order[-2] if len(order) > 1 else dealer})
+        need = self.hand_size * len(order) + 1
+        stock = self.source.next_stock(top=need)
+        if len(stock) < need:
+            raise GameError(f"deal {self.source.used - 1} has {len(stock)} cards, "
+                            f"the round needs {need}", "bad_format")
+        hands = self.hands
+        i = 0
+        for _ in range(self.hand_size):
+            for seat in order:
+                hands[seat].append(stock[i])
+                i += 1
+                self._emit("deal", {"seat": seat})
+        for seat in order:
+            self._private(seat, "dealt", {"cards": list(hands[seat])})
+        self.stock = stock[i:]
+        card = self.stock[0]
+        self.trump_card = card
+        self.trump = card[1]
+        self._emit("trump", {"card": card, "suit": self.trump})
+        if self.rules["dealer_takes_trump"]:
+            self._pending = Pending(
+                dealer, tuple("take:" + c for c in hands[dealer]) + ("pass_trump",), "take")
+        else:
+            self._next_declaration()
+
+    def _take_trump(self, dealer: int, card: str) -> None:
+        hand = self.hands[dealer]
+        hand[hand.index(card)] = self.stock.pop(0)
+        self.stock.append(card)
+        self.under = card
+        self._public("take_trump", {"seat": dealer, "card": self.trump_card})
+        self._private(dealer, "discarded", {"card": card})
+
+    def _next_declaration(self) -> None:
+        order = self.order
+        if self._pos < len(order):
+            seat = order[self._pos]
+            limit = self.drop_limit
+            forced = limit is not None and self.drops[seat] >= limit
+            self._pending = Pending(seat, PLAY_ONLY if forced else PLAY_OR_DROP, "declare")
+            return
+        playing = [s for s in order if self.declared[s] == "play"]
+        if not playing:
+            self._emit("void_round", {})
+            self._end_round()
+            return
+        if len(playing) == 1:
+            self.lone = playing[0]
+            self._emit("rams", {"seat": self.lone})
+            self.players = list(order)
+        else:
+            self.players = playing
+        self.tricks = {s: 0 for s in self.players}
+        self._start_trick(self.players[0])
+
+    def _declare(self, seat: int, choice: str) -> None:
+        self.declared[seat] = choice
+        self.drops[seat] = self.drops[seat] + 1 if choice == "drop" else 0
+        self._public("declare", {"seat": seat, "choice": choice})
+        self._pos += 1
+        self._next_declaration()
+
+    def _start_trick(self, leader: int) -> None:
+        players = self.players
+        k = players.index(leader)
+        self._turns = players[k:] + players[:k]
+        self.trick = []
+        self._emit("lead", {"seat": leader})
+        self._pending = Pending(leader, tuple(self.hands[leader]), "trick")
+
+    def _legal_cards(self, seat: int) -> tuple[str, ...]:
+        hand = self.hands[seat]
+        led = self.trick[0][1][1]
+        cands = [c for c in hand if c[1] == led]
+        if not cands:
+            cands = hand
+            if self.rules["must_trump"]:
+                trump = self.trump
+                cands = [c for c in hand if c[1] == trump] or hand
+        if self.rules["must_beat"]:
+            best = self._best
+            wins = [c for c in cands if self.beats(c, best)]
+            if wins:
+                cands = wins
+        return tuple(cands)
+
+    def _play(self, seat: int, card: str) -> None:
+        self.hands[seat].remove(card)
+        trick = self.trick
+        trick.append((seat, card))
+        self._public("play", {"seat": seat, "card": card})
+        if len(trick) == 1 or self.beats(card, self._best):
+            self._best = card
+            self._best_seat = seat
+        if len(trick) < len(self._turns):
+            nxt = self._turns[len(trick)]
+            self._pending = Pending(nxt, self._legal_cards(nxt), "trick")
+            return
+        winner = self._best_seat
+        self.tricks[winner] += 1
+        self.taken.extend(c for _, c in trick)
+        self._public("trick", {"winner": winner,
+                               "cards": {str(s): c for s, c in trick}})
+        if self.hands[winner]:
+            self._start_trick(winner)
+        else:
+            self.trick = []
+            self._end_round()
+
+    # ------------------------------------------------------------------ scoring
+
+    def _end_round(self) -> None:
+        self._pending = None
+        lost: dict[int, int] = {}
+        lone = self.lone
+        if lone is not None:
+            won = self.tricks[lone]
+            if self.rules["lone_needs_one"]:
+                if won == 0:
+                    lost[lone] = 1
+            elif won < self.hand_size:
+                lost[lone] = 2
+        else:
+            for s in self.players:
+                if self.tricks[s] == 0:
+                    lost[s] = 1
+        lives = self.lives
+        out = []
+        for s in sorted(lost):
+            amount = min(lost[s], lives[s])
+            lost[s] = amount
+            if amount:
+                lives[s] -= amount
+                self._emit("lose_life", {"seat": s, "amount": amount, "lives": lives[s]})
+                if lives[s] == 0:
+                    out.append(s)
+        for s in out:
+            self.in_game[s] = False
+            self._emit("out", {"seat": s})
+        tricks = self.tricks
+        self.rounds.append({
+            "dealer": self.dealer,
+            "tricks": {str(s): tricks.get(s, 0) for s in self.active},
+            "played": sorted(s for s, c in self.declared.items() if c == "play"),
+            "trump": self.trump,
+            "lost": {str(s): a for s, a in lost.items() if a},
+            "lives": list(lives),
+            "index": len(self.rounds),
+            "void": not self.players,
+            "lone": lone,
+            "trump_card": self.trump_card,
+        })
+        self.history.append(self.public)
+        alive = [s for s in range(self.n_seats) if self.in_game[s]]
+        if len(alive) <= 1:
+            self.finished = True
+            self.winner = alive[0] if alive else None
+            self._emit("game_over", {"winner": self.winner})
+            return
+        self._deal_round(next_seat(self.dealer, self.in_game))
+
+
+def _copy_round(r: dict[str, Any]) -> dict[str, Any]:
+    return {k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v)
+            for k, v in r.items()}
