@@ -21,14 +21,15 @@ from typing import Any
 
 from game.cards import FRENCH52, SKAT32
 from game.rules.base import (
+    COMMON_VIEW_GETTERS,
     DealSource,
     Event,
     EventLog,
     GameError,
     Key,
+    LazyView,
     Pending,
     RulesError,
-    common_view,
     first_dealer_rng,
     move_error,
     next_seat,
@@ -202,19 +203,15 @@ class RamsGame(EventLog):
 
     def view(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may know now (BOTS.md); nothing else of the state leaks."""
-        v = common_view(self, seat, self.hands[seat])
-        v["trump"] = self.trump
-        v["trump_card"] = self.trump_card
-        v["trick"] = [{"seat": s, "card": c} for s, c in self.trick]
-        v["tricks"] = {str(s): n for s, n in self.tricks.items()}
-        v["hand_size"] = self.hand_size
-        v["deck"] = self.deck_name
-        v["declared"] = {str(s): c for s, c in self.declared.items()}
-        v["lone"] = self.lone
-        v["players_in_play"] = list(self.players)
-        v["drops"] = list(self.drops)
-        v["drop_limit"] = self.drop_limit
-        return v
+        return {key: get(self, seat) for key, get in _VIEW_GETTERS.items()}
+
+    def lazy_view(self, seat: int) -> LazyView:
+        """The same view, each key computed when first read (for fast built-in players)."""
+        return LazyView(self, seat, VIEW_KEYS)
+
+    def view_key(self, seat: int, key: str) -> Any:
+        """One key of ``view(seat)``."""
+        return _VIEW_GETTERS[key](self, seat)
 
     def summary(self) -> dict[str, Any]:
         """The ``stammtisch replay --json`` object of RECORD.md (plus a few extras)."""
@@ -421,6 +418,30 @@ class RamsGame(EventLog):
             self._emit("game_over", {"winner": self.winner})
             return
         self._deal_round(next_seat(self.dealer, self.in_game))
+
+
+#: Keys of a Rams view: the shared ones, BOTS.md's Rams keys (``trump``, ``trump_card``,
+#: ``trick``, ``tricks``) and extras: ``hand_size``, ``deck`` (deck in use),
+#: ``declared`` (seat → play/drop so far this round), ``lone`` (the Rams player or
+#: null), ``in_play`` (seats taking part in the tricks, clockwise from the first
+#: leader), ``drops`` (rounds in a row each seat dropped out) and ``drop_limit``
+#: (null: none). All of it is public.
+_VIEW_GETTERS: dict[str, Any] = {
+    **COMMON_VIEW_GETTERS,
+    "hand": lambda g, s: list(g.hands[s]),
+    "trump": lambda g, s: g.trump,
+    "trump_card": lambda g, s: g.trump_card,
+    "trick": lambda g, s: [{"seat": p, "card": c} for p, c in g.trick],
+    "tricks": lambda g, s: {str(p): n for p, n in g.tricks.items()},
+    "hand_size": lambda g, s: g.hand_size,
+    "deck": lambda g, s: g.deck_name,
+    "declared": lambda g, s: {str(p): c for p, c in g.declared.items()},
+    "lone": lambda g, s: g.lone,
+    "in_play": lambda g, s: list(g.players),
+    "drops": lambda g, s: list(g.drops),
+    "drop_limit": lambda g, s: g.drop_limit,
+}
+VIEW_KEYS = tuple(_VIEW_GETTERS)
 
 
 def _copy_round(r: dict[str, Any]) -> dict[str, Any]:
