@@ -341,25 +341,31 @@ class EventLog:
     events and ``private[seat]`` each seat's private ones (both as view dicts).
 
     The engine owns the three attributes (it resets ``public``/``private`` each round).
+    ``emit_events = False`` skips building the table's :class:`Event` objects (nobody
+    watches: tournaments, search); views, records and results are the same either way.
     """
 
+    emit_events = True
     _out: list[Event]
     public: list[dict[str, Any]]
     private: list[list[dict[str, Any]]]
 
     def _emit(self, type_: str, data: dict[str, Any], to: int | None = None) -> None:
         """A table event only (not part of any view)."""
-        self._out.append(Event(type_, data, to))
+        if self.emit_events:
+            self._out.append(Event(type_, data, to))
 
     def _public(self, type_: str, data: dict[str, Any]) -> None:
         """A public event; BOTS.md types also go to every view's ``events``."""
-        self._out.append(Event(type_, data))
+        if self.emit_events:
+            self._out.append(Event(type_, data))
         if type_ in VIEW_PUBLIC:
             self.public.append({"type": type_, **data})
 
     def _private(self, seat: int, type_: str, data: dict[str, Any]) -> None:
         """An event only ``seat`` sees; BOTS.md types also go to its view's ``private``."""
-        self._out.append(Event(type_, data, seat))
+        if self.emit_events:
+            self._out.append(Event(type_, data, seat))
         if type_ in VIEW_PRIVATE:
             self.private[seat].append({"type": type_, **data})
 
@@ -374,28 +380,37 @@ def copy_event(event: dict[str, Any]) -> dict[str, Any]:
             for k, v in event.items()}
 
 
-def common_view(game: Any, seat: int, hand: list[str]) -> dict[str, Any]:
-    """The view keys both games share (BOTS.md), built from an engine's attributes
-    (``rules``, ``n_seats``, ``sudden_death``, ``active``, ``dealer``, ``lives``,
-    ``round_index``, ``public``, ``history``, ``bot_seed``, ``private`` and the pending
-    decision ``to_move()``). Every value is a fresh copy."""
-    p = game.to_move()
-    mine = p is not None and p.seat == seat
-    return {
-        "game": game.game_id,
-        "rules": dict(game.rules),
-        "seat": seat,
-        "players": game.n_seats,
-        "sudden_death": game.sudden_death,
-        "active": list(game.active),
-        "dealer": game.dealer,
-        "lives": list(game.lives),
-        "round": game.round_index,
-        "hand": list(hand),
-        "legal": sorted(p.legal) if mine else [],
-        "decision": p.decision if mine else None,
-        "events": [copy_event(e) for e in game.public],
-        "history": [[copy_event(e) for e in r] for r in game.history],
-        "seed": seat_seed(game.bot_seed, seat),
-        "private": [copy_event(e) for e in game.private[seat]],
-    }
+def _view_legal(g: Any, seat: int) -> list[str]:
+    p = g.to_move()
+    return sorted(p.legal) if p is not None and p.seat == seat else []
+
+
+def _view_decision(g: Any, seat: int) -> str | None:
+    p = g.to_move()
+    return p.decision if p is not None and p.seat == seat else None
+
+
+#: Getters of the view keys both games share (BOTS.md, plus ``decision``: the pending
+#: decision's kind, and ``step``: moves made so far), ``getter(engine, seat)``. They read
+#: the engine attributes ``game_id``, ``rules``, ``n_seats``, ``sudden_death``,
+#: ``active``, ``dealer``, ``lives``, ``round_index``, ``public``, ``history``,
+#: ``bot_seed``, ``private``, ``moves`` and ``to_move()``; every value is a fresh copy.
+#: ``hand`` is each game's own.
+COMMON_VIEW_GETTERS: dict[str, Callable[[Any, int], Any]] = {
+    "game": lambda g, s: g.game_id,
+    "rules": lambda g, s: dict(g.rules),
+    "seat": lambda g, s: s,
+    "players": lambda g, s: g.n_seats,
+    "sudden_death": lambda g, s: g.sudden_death,
+    "active": lambda g, s: list(g.active),
+    "dealer": lambda g, s: g.dealer,
+    "lives": lambda g, s: list(g.lives),
+    "round": lambda g, s: g.round_index,
+    "legal": _view_legal,
+    "decision": _view_decision,
+    "events": lambda g, s: [copy_event(e) for e in g.public],
+    "history": lambda g, s: [[copy_event(e) for e in r] for r in g.history],
+    "seed": lambda g, s: seat_seed(g.bot_seed, s),
+    "private": lambda g, s: [copy_event(e) for e in g.private[s]],
+    "step": lambda g, s: len(g.moves),
+}
