@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -267,36 +267,54 @@ def first_dealer_rng(seed: int | None) -> random.Random:
     return random.Random(f"first-dealer/{seed if seed is not None else 0}")
 
 
-class LazyView(Mapping[str, Any]):
+class LazyView(dict):  # type: ignore[type-arg]
     """A view whose keys are computed when first read, then kept.
 
     Built-in players read a few keys per decision; building the whole view for them
-    would dominate a tournament's time. It exposes exactly the keys of ``view(seat)``
-    and nothing of the engine. Read it at once: it is not a snapshot.
+    would dominate a tournament's time. It answers exactly the keys of
+    ``view(seat)`` and nothing of the engine (a ``dict`` subclass so that reading a
+    key already computed costs a plain dict lookup). Read it at once: it is not a
+    snapshot of the moment it was made.
     """
 
-    __slots__ = ("_game", "_seat", "_keys", "_cache")
+    __slots__ = ("_game", "_seat", "_keys")
 
     def __init__(self, game: Any, seat: int, keys: tuple[str, ...]) -> None:
+        super().__init__()
         self._game = game
         self._seat = seat
         self._keys = keys
-        self._cache: dict[str, Any] = {}
 
-    def __getitem__(self, key: str) -> Any:
-        cache = self._cache
-        if key in cache:
-            return cache[key]
+    def __missing__(self, key: str) -> Any:
         if key not in self._keys:
             raise KeyError(key)
-        value = cache[key] = self._game.view_key(self._seat, key)
+        value = self[key] = self._game.view_key(self._seat, key)
         return value
+
+    def get(self, key: str, default: Any = None) -> Any:  # type: ignore[override]
+        return self[key] if key in self._keys else default
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._keys
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._keys)
 
     def __len__(self) -> int:
         return len(self._keys)
+
+    def keys(self) -> Any:  # type: ignore[override]
+        return list(self._keys)
+
+    def items(self) -> Any:  # type: ignore[override]
+        return [(k, self[k]) for k in self._keys]
+
+    def values(self) -> Any:  # type: ignore[override]
+        return [self[k] for k in self._keys]
+
+    def snapshot(self) -> dict[str, Any]:
+        """A plain dict of every key, computed now."""
+        return {k: self[k] for k in self._keys}
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ from game.rules.base import (
     Event,
     GameError,
     Key,
+    LazyView,
     Pending,
     first_dealer_rng,
     move_error,
@@ -66,6 +67,13 @@ CHASE_RULES: dict[str, Key] = {
     "deck": Key("french52", choices=("french52", "cuckoo40"),
                 describe="French 52-card deck or the 40-card Cuckoo deck"),
 }
+
+#: Keys of a Chase view: BOTS.md's, plus ``decision`` (the pending decision's kind),
+#: ``step`` (moves made so far in the game), ``talon`` (cards left, ``continue`` policy
+#: only) and ``games_started`` (restarts).
+VIEW_KEYS = ("game", "rules", "seat", "players", "sudden_death", "active", "dealer", "lives",
+             "round", "hand", "legal", "decision", "events", "history", "seed", "private",
+             "faceup", "talon", "games_started", "step")
 
 FRENCH_ORDER_LOW = "A23456789TJQK"
 FRENCH_ORDER_HIGH = "23456789TJQKA"
@@ -129,6 +137,7 @@ class ChaseGame:
         self.n_seats = n_seats
         self.seed = seed
         self.bot_seed = bot_seed
+        self.seat_seeds = [seat_seed(bot_seed, s) for s in range(n_seats)]
         self.given_dealer = dealer
         self.given_deals = [list(d) for d in deals] if deals else []
         self.scale = CardScale(self.rules)
@@ -151,6 +160,9 @@ class ChaseGame:
         self.rounds: list[dict[str, Any]] = []
         self.history: list[list[dict[str, Any]]] = []
         self.started = False
+        #: False skips building the table's event objects (tournaments, search); views,
+        #: records and results are the same either way.
+        self.emit_events = True
 
         # round state
         self.active: list[int] = []
@@ -232,29 +244,15 @@ class ChaseGame:
 
     def view(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may know now (BOTS.md); nothing else of the state leaks."""
-        p = self._pending
-        hand = self.hands[seat]
-        return {
-            "game": GAME_ID,
-            "rules": dict(self.rules),
-            "seat": seat,
-            "players": self.n_seats,
-            "sudden_death": self.sudden_death,
-            "active": list(self.active),
-            "dealer": self.dealer,
-            "lives": list(self.lives),
-            "round": self.round_index,
-            "hand": [hand] if hand is not None else [],
-            "legal": sorted(p.legal) if p is not None and p.seat == seat else [],
-            "decision": p.decision if p is not None and p.seat == seat else None,
-            "events": [dict(e) for e in self.public],
-            "history": [[dict(e) for e in r] for r in self.history],
-            "seed": seat_seed(self.bot_seed, seat),
-            "private": [dict(e) for e in self.private[seat]],
-            "faceup": {str(s): c for s, c in self.faceup.items()},
-            "talon": len(self.talon) if self.rules["deck_policy"] == "continue" else None,
-            "games_started": self.games_started,
-        }
+        return {key: self.view_key(seat, key) for key in VIEW_KEYS}
+
+    def lazy_view(self, seat: int) -> LazyView:
+        """The same view, each key computed when first read (for fast built-in players)."""
+        return LazyView(self, seat, VIEW_KEYS)
+
+    def view_key(self, seat: int, key: str) -> Any:
+        """One key of ``view(seat)``."""
+        return _VIEW_GETTERS[key](self, seat)
 
     def summary(self) -> dict[str, Any]:
         """The ``stammtisch replay --json`` object of RECORD.md (plus a few extras)."""
@@ -281,15 +279,18 @@ class ChaseGame:
     # ------------------------------------------------------------------ events
 
     def _emit(self, type_: str, data: dict[str, Any], to: int | None = None) -> None:
-        self._out.append(Event(type_, data, to))
+        if self.emit_events:
+            self._out.append(Event(type_, data, to))
 
     def _public(self, type_: str, data: dict[str, Any]) -> None:
-        self._out.append(Event(type_, data))
+        if self.emit_events:
+            self._out.append(Event(type_, data))
         if type_ in VIEW_PUBLIC:
             self.public.append({"type": type_, **data})
 
     def _private(self, seat: int, type_: str, data: dict[str, Any]) -> None:
-        self._out.append(Event(type_, data, seat))
+        if self.emit_events:
+            self._out.append(Event(type_, data, seat))
         if type_ in VIEW_PRIVATE:
             self.private[seat].append({"type": type_, **data})
 
@@ -561,3 +562,43 @@ class ChaseGame:
             if self.in_game[s]:
                 return s
         raise AssertionError("no seat left to deal")  # pragma: no cover
+
+
+def _legal(g: ChaseGame, seat: int) -> list[str]:
+    p = g._pending
+    return list(p.legal) if p is not None and p.seat == seat else []  # kept sorted
+
+
+def _decision(g: ChaseGame, seat: int) -> str | None:
+    p = g._pending
+    return p.decision if p is not None and p.seat == seat else None
+
+
+def _hand(g: ChaseGame, seat: int) -> list[str]:
+    hand = g.hands[seat]
+    return [hand] if hand is not None else []
+
+
+_VIEW_GETTERS: dict[str, Any] = {
+    "game": lambda g, s: GAME_ID,
+    "rules": lambda g, s: dict(g.rules),
+    "seat": lambda g, s: s,
+    "players": lambda g, s: g.n_seats,
+    "sudden_death": lambda g, s: g.sudden_death,
+    "active": lambda g, s: list(g.active),
+    "dealer": lambda g, s: g.dealer,
+    "lives": lambda g, s: list(g.lives),
+    "round": lambda g, s: g.round_index,
+    "hand": _hand,
+    "legal": _legal,
+    "decision": _decision,
+    "events": lambda g, s: [dict(e) for e in g.public],
+    "history": lambda g, s: [[dict(e) for e in r] for r in g.history],
+    "seed": lambda g, s: g.seat_seeds[s],
+    "private": lambda g, s: [dict(e) for e in g.private[s]],
+    "faceup": lambda g, s: {str(k): c for k, c in g.faceup.items()},
+    "talon": lambda g, s: len(g.talon) if g.rules["deck_policy"] == "continue" else None,
+    "games_started": lambda g, s: g.games_started,
+    "step": lambda g, s: len(g.moves),
+}
+assert tuple(_VIEW_GETTERS) == VIEW_KEYS

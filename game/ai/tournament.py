@@ -1,0 +1,211 @@
+"""``stammtisch tournament``: many games between computer players (BOTS.md).
+
+Every seat is a player spec (a level name or ``bot:PATH``). With ``--duplicate``
+every deal sequence is played once per seat rotation, so each player meets the same
+cards from every seat and luck cancels. Results are per player: entries with the
+same spec are pooled (three ``medium`` seats are one player ``medium``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.ai.players import Player, make_player, mix
+from game.ai.stats import percentile, wilson
+from game.rules import new_game
+from game.rules.base import GameError
+
+DEFAULT_MAX_ROUNDS = 2000
+
+
+@dataclass
+class Tally:
+    name: str
+    seats: list[int] = field(default_factory=list)
+    games: int = 0
+    wins: float = 0.0
+    lives_lost: int = 0
+    rounds_in: int = 0
+    times_ns: list[int] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        lo, hi = wilson(self.wins, self.games)
+        share = self.wins / self.games if self.games else 0.0
+        return {
+            "name": self.name,
+            "seats": self.seats,
+            "games": self.games,
+            "wins": round(self.wins, 6),
+            "share": round(share, 6),
+            "ci95": [round(lo, 6), round(hi, 6)],
+            "lives_lost_per_round": round(self.lives_lost / self.rounds_in, 6)
+            if self.rounds_in else 0.0,
+            "decision_ms_p50": round(percentile(self.times_ns, 50) / 1e6, 4),
+            "decision_ms_p95": round(percentile(self.times_ns, 95) / 1e6, 4),
+            "decisions": len(self.times_ns),
+        }
+
+
+def play_one(game_id: str, rules: dict[str, Any] | None, players: Sequence[Player],
+             seed: int, bot_seed: int, times: list[list[int]] | None = None,
+             max_rounds: int = DEFAULT_MAX_ROUNDS) -> Any:
+    """Play one game to its end (or ``max_rounds``); returns the finished engine."""
+    game = new_game(game_id, rules, len(players), seed=seed, bot_seed=bot_seed)
+    game.emit_events = False  # type: ignore[attr-defined]  # nobody watches
+    game.start()
+    lazy = getattr(game, "lazy_view", game.view)
+    clock = time.perf_counter_ns
+    apply = game.apply
+    to_move = game.to_move
+    while True:
+        pending = to_move()
+        if pending is None:
+            return game
+        if game.round_index >= max_rounds:  # type: ignore[attr-defined]
+            return game
+        seat = pending.seat
+        t0 = clock()
+        move = players[seat].choose(lazy(seat))
+        if times is not None:
+            times[seat].append(clock() - t0)
+        apply(seat, move)
+
+
+def participants(entry: dict[str, Any]) -> list[str]:
+    """Seats (as strings) dealt into a round of the summary."""
+    if "cards" in entry:
+        return list(entry["cards"])
+    return list(entry.get("tricks", {}))
+
+
+def run_tournament(game_id: str, specs: Sequence[str], games: int, seed: int = 0,
+                   duplicate: bool = False, rules: dict[str, Any] | None = None,
+                   max_rounds: int = DEFAULT_MAX_ROUNDS,
+                   time_limit: float | None = None) -> dict[str, Any]:
+    """Play ``games`` games (rounded up to whole rotations with ``duplicate``)."""
+    n = len(specs)
+    players: list[Player] = [make_player(s) for s in specs]
+    if time_limit is not None:
+        for p in players:
+            if hasattr(p, "time_limit"):
+                p.time_limit = time_limit  # type: ignore[attr-defined]
+    tallies: dict[str, Tally] = {}
+    for i, spec in enumerate(specs):
+        tallies.setdefault(spec, Tally(spec)).seats.append(i)
+    rotations = n if duplicate else 1
+    sequences = -(-games // rotations)
+    total_rounds = 0
+    played = 0
+    unfinished = 0
+    start = time.perf_counter()
+    for k in range(sequences):
+        game_seed = mix(seed, k) >> 1
+        bot_seed = mix(seed, k, 1) >> 1
+        for r in range(rotations):
+            # rotation r: seat i holds the player of base seat (i + r) % n
+            seat_spec = [specs[(i + r) % n] for i in range(n)]
+            seat_player = [players[(i + r) % n] for i in range(n)]
+            times: list[list[int]] = [[] for _ in range(n)]
+            game = play_one(game_id, rules, seat_player, game_seed, bot_seed, times,
+                            max_rounds)
+            played += 1
+            if not game.finished:
+                unfinished += 1
+            total_rounds += len(game.rounds)
+            winners = game.winner if isinstance(game.winner, list) else (
+                [] if game.winner is None else [game.winner])
+            seen: set[str] = set()
+            for seat, spec in enumerate(seat_spec):
+                t = tallies[spec]
+                t.times_ns.extend(times[seat])
+                if spec not in seen:
+                    t.games += 1
+                    seen.add(spec)
+                if seat in winners:
+                    t.wins += 1 / len(winners)
+            for entry in game.rounds:
+                lost = entry.get("lost", {})
+                for s in participants(entry):
+                    t = tallies[seat_spec[int(s)]]
+                    t.rounds_in += 1
+                    t.lives_lost += lost.get(s, 0)
+    seconds = time.perf_counter() - start
+    incidents = [i for p in players for i in getattr(p, "incidents", [])]
+    return {
+        "game": game_id,
+        "games": played,
+        "rounds": total_rounds,
+        "seconds": round(seconds, 4),
+        "rounds_per_s": round(total_rounds / seconds, 1) if seconds > 0 else 0.0,
+        "duplicate": duplicate,
+        "unfinished": unfinished,
+        "players": [t.as_dict() for t in tallies.values()],
+        "incidents": incidents,
+    }
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="stammtisch tournament",
+                                description="Play computer players against each other.")
+    p.add_argument("--game", choices=("chase", "rams"), default="chase")
+    p.add_argument("--players", type=int, required=True, help="number of seats")
+    p.add_argument("--seats", required=True,
+                   help="comma-separated player per seat: a level name or bot:PATH")
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--duplicate", action="store_true",
+                   help="play every deal sequence once per seat rotation")
+    p.add_argument("--rules", default=None, help="rules as a JSON object")
+    p.add_argument("--max-rounds", type=int, default=DEFAULT_MAX_ROUNDS,
+                   help="stop a game after this many rounds (it then has no winner)")
+    p.add_argument("--time-limit", type=float, default=None,
+                   help="seconds a user bot may think per decision (default 5)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    return p
+
+
+def main(argv: list[str]) -> int:
+    args = parser().parse_args(argv)
+    specs = [s.strip() for s in args.seats.split(",") if s.strip()]
+    if len(specs) != args.players:
+        print(f"error: --seats names {len(specs)} players but --players is {args.players}",
+              file=sys.stderr)
+        return 2
+    if args.games < 1:
+        print("error: --games must be at least 1", file=sys.stderr)
+        return 2
+    rules = None
+    if args.rules:
+        try:
+            rules = json.loads(args.rules)
+        except ValueError as exc:
+            print(f"error: --rules is not valid JSON: {exc}", file=sys.stderr)
+            return 2
+    try:
+        result = run_tournament(args.game, specs, args.games, seed=args.seed,
+                                duplicate=args.duplicate, rules=rules,
+                                max_rounds=args.max_rounds, time_limit=args.time_limit)
+    except (GameError, ValueError) as exc:
+        kind = getattr(exc, "kind", "error")
+        print(f"{kind}: {exc}", file=sys.stderr)
+        return 2
+    for inc in result["incidents"][:20]:
+        print(f"forfeit: {inc['bot']} {inc['kind']} (seat {inc['seat']}, round "
+              f"{inc['round']}): {inc['detail']}; played {inc['played']!r}", file=sys.stderr)
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(f"{result['games']} games, {result['rounds']} rounds, "
+              f"{result['rounds_per_s']:.0f} rounds/s")
+        for pl in result["players"]:
+            lo, hi = pl["ci95"]
+            print(f"  {pl['name']:<20} share {pl['share']:.3f} [{lo:.3f}, {hi:.3f}]  "
+                  f"lives/round {pl['lives_lost_per_round']:.4f}  "
+                  f"p95 {pl['decision_ms_p95']:.3f} ms")
+    return 0
