@@ -111,6 +111,8 @@ class RamsGame(EventLog):
         order = RANK_ORDER[self.deck_name]
         #: strength of every card within its suit (higher wins)
         self.rank: dict[str, int] = {c: order.index(c[0]) for c in self.deck}
+        self._must_trump: bool = self.rules["must_trump"]
+        self._must_beat: bool = self.rules["must_beat"]
         limit = self.rules["drop_limit"]
         self.drop_limit: int | None = None if limit == "none" else int(limit)
 
@@ -263,13 +265,15 @@ class RamsGame(EventLog):
         if len(stock) < need:
             raise GameError(f"deal {self.source.used - 1} has {len(stock)} cards, "
                             f"the round needs {need}", "bad_format")
+        m = len(order)
+        i = self.hand_size * m
         hands = self.hands
-        i = 0
-        for _ in range(self.hand_size):
-            for seat in order:
-                hands[seat].append(stock[i])
-                i += 1
-                self._emit("deal", {"seat": seat})
+        for k, seat in enumerate(order):
+            hands[seat] = stock[k:i:m]
+        if self.emit_events:
+            out = self._out
+            out += [Event("deal", {"seat": seat}) for _ in range(self.hand_size)
+                    for seat in order]
         for seat in order:
             self._private(seat, "dealt", {"cards": list(hands[seat])})
         self.stock = stock[i:]
@@ -329,17 +333,19 @@ class RamsGame(EventLog):
         self._pending = Pending(leader, tuple(self.hands[leader]), "trick")
 
     def _legal_cards(self, seat: int) -> tuple[str, ...]:
+        """Cards ``seat`` may add to the current (begun) trick."""
         hand = self.hands[seat]
         led = self.trick[0][1][1]
         cands = [c for c in hand if c[1] == led]
         if not cands:
             cands = hand
-            if self.rules["must_trump"]:
+            if self._must_trump:
                 trump = self.trump
                 cands = [c for c in hand if c[1] == trump] or hand
-        if self.rules["must_beat"]:
+        if self._must_beat:
+            beats = self.beats
             best = self._best
-            wins = [c for c in cands if self.beats(c, best)]
+            wins = [c for c in cands if beats(c, best)]
             if wins:
                 cands = wins
         return tuple(cands)
@@ -348,17 +354,23 @@ class RamsGame(EventLog):
         self.hands[seat].remove(card)
         trick = self.trick
         trick.append((seat, card))
-        self._public("play", {"seat": seat, "card": card})
-        if len(trick) == 1 or self.beats(card, self._best):
+        if self.emit_events:
+            self._out.append(Event("play", {"seat": seat, "card": card}))
+        self.public.append({"type": "play", "seat": seat, "card": card})
+        n = len(trick)
+        best = self._best
+        if n == 1 or (card[1] == best[1] and self.rank[card] > self.rank[best]) or (
+                card[1] == self.trump and best[1] != self.trump):
             self._best = card
             self._best_seat = seat
-        if len(trick) < len(self._turns):
-            nxt = self._turns[len(trick)]
+        turns = self._turns
+        if n < len(turns):
+            nxt = turns[n]
             self._pending = Pending(nxt, self._legal_cards(nxt), "trick")
             return
         winner = self._best_seat
         self.tricks[winner] += 1
-        self.taken.extend(c for _, c in trick)
+        self.taken += [c for _, c in trick]
         self._public("trick", {"winner": winner,
                                "cards": {str(s): c for s, c in trick}})
         if self.hands[winner]:
