@@ -34,7 +34,7 @@ from game.rules.base import (
 )
 
 GAME_ID = "chase"
-MIN_SEATS, MAX_SEATS = 2, 20
+MIN_SEATS, MAX_SEATS = 3, 20
 
 #: Every rules key of RULES.md §1 with its default and allowed values.
 CHASE_RULES: dict[str, Key] = {
@@ -360,6 +360,11 @@ class ChaseGame:
             self._emit("reshuffle", {"cards": len(self.talon)})
         return self.talon.pop()
 
+    def _discard(self, card: str | None) -> None:
+        """Lay ``card`` on the discard pile (kept only where the talon carries over)."""
+        if card is not None and self.rules["deck_policy"] == "continue":
+            self.discards.append(card)
+
     def _left_in_round(self, seat: int) -> int:
         order = self._order
         return order[(order.index(seat) + 1) % len(order)]
@@ -441,12 +446,12 @@ class ChaseGame:
         if self.rules["talon_king_blocks"]:
             card = self._take_from_talon()
             if card in self.scale.blockers:
-                self.discards.append(card)
+                self._discard(card)
                 self._public("talon_king", {"seat": dealer, "card": card})
                 return
-            self.discards.append(own)
+            self._discard(own)
         else:
-            self.discards.append(own)
+            self._discard(own)
             card = self._take_from_talon()
         self.hands[dealer] = card
         self._private(dealer, "drew", {"card": card})
@@ -467,8 +472,9 @@ class ChaseGame:
             losers.remove(dealer)
         entry: dict[str, Any] = {"dealer": dealer,
                                  "cards": {str(s): c for s, c in cards.items()}}
-        if self.rules["deck_policy"] == "continue":
-            self.discards.extend(c for c in cards.values() if c is not None)
+        for card in cards.values():   # the cards are collected after the showdown
+            self._discard(card)
+        self.hands = [None] * self.n_seats
         if self.sudden_death:
             self._settle_sudden_death(losers, entry)
         else:
