@@ -1,31 +1,335 @@
-"""Placeholder window until the table lands (replaced by the app shell)."""
+"""The window, the clock, the scene stack and the main loop.
+
+``run(opts)`` is the entry point ``game.cli`` calls with its argparse Namespace.
+The loop ticks at 60 FPS while anything moves and otherwise sleeps in
+``pygame.event.wait`` so an idle menu costs next to no CPU.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+import math
+import os
+import sys
+import time
+from typing import Any
+
+import pygame
+
+from game import i18n
+from game import settings as settings_mod
+from game.scenes.base import Scene
+from game.view import backdrop, text
+from game.view.cardart import CardArt
+
+DEFAULT_SIZE = (1280, 720)
+MIN_SIZE = (320, 240)
+FPS = 60
+
+
+class NullAudio:
+    """Silence: used when ``game.audio`` is missing or fails."""
+
+    def play(self, name: str) -> None:
+        pass
+
+    def set_volume(self, volume: float, muted: bool) -> None:
+        pass
+
+
+def make_audio(volume: float, muted: bool) -> Any:
+    try:
+        from game.audio import Audio  # type: ignore[import-not-found]
+
+        return Audio(volume, muted)
+    except Exception:
+        return NullAudio()
+
+
+class App:
+    def __init__(self, opts: argparse.Namespace | None = None,
+                 settings: settings_mod.Settings | None = None) -> None:
+        self.opts = opts or argparse.Namespace(
+            demo=False, game=None, seed=None, quit_after=None, frame_stats=False,
+            smoke_test=False, lang=None, size=None, players=None)
+        self.settings = settings or settings_mod.load()
+        i18n.set_lang(getattr(self.opts, "lang", None) or self.settings["lang"])
+        pygame.display.init()
+        pygame.font.init()
+        size = getattr(self.opts, "size", None) or DEFAULT_SIZE
+        self.windowed_size = tuple(size)
+        self.fullscreen = False
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        pygame.display.set_caption("Stammtisch")
+        self._set_icon()
+        self.audio = make_audio(self.settings["volume"], self.settings["muted"])
+        self.art = CardArt()
+        self.stack: list[Scene] = []
+        self.running = True
+        self.toast: tuple[str, float] | None = None
+        self.ai_sync = False      # tests: computer players decide in the loop's thread
+        self.frame_times: list[float] = []
+        self.frames = 0
+        if self.settings.warning:
+            self.show_toast(i18n.t("settings.damaged"), 8.0)
+            self.settings.warning = None
+
+    # ------------------------------------------------------------------ helpers
+
+    def _set_icon(self) -> None:
+        from game.view.cardart import sprite
+
+        icon = sprite("icon", "icon_256.png")
+        if icon is not None:
+            try:
+                pygame.display.set_icon(icon)
+            except pygame.error:
+                pass
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    def play(self, name: str) -> None:
+        try:
+            self.audio.play(name)
+        except Exception:
+            pass
+
+    def apply_audio_settings(self) -> None:
+        vol, muted = self.settings["volume"], self.settings["muted"]
+        setter = getattr(self.audio, "set_volume", None)
+        try:
+            if setter is not None and setter.__code__.co_argcount >= 3:
+                setter(vol, muted)
+            else:
+                for attr, val in (("volume", vol), ("muted", muted)):
+                    if hasattr(self.audio, attr):
+                        setattr(self.audio, attr, val)
+        except Exception:
+            pass
+
+    def set_lang(self, lang: str | None) -> None:
+        i18n.set_lang(lang)
+        self.art.faces.clear()   # German card indices differ (B, D)
+        for s in self.stack:
+            s._size = (0, 0)
+
+    def show_toast(self, message: str, seconds: float = 3.0) -> None:
+        self.toast = (message, time.monotonic() + seconds)
+
+    def background(self) -> pygame.Surface:
+        return backdrop.felt(self.size, self.settings["table_colour"])
+
+    def save_settings(self) -> None:
+        self.settings.save()
+
+    # ------------------------------------------------------------------ scenes
+
+    @property
+    def top(self) -> Scene | None:
+        return self.stack[-1] if self.stack else None
+
+    def push(self, scene: Scene) -> None:
+        if self.stack:
+            self.stack[-1].pause()
+        self.stack.append(scene)
+        scene.enter()
+
+    def pop(self) -> Scene | None:
+        if not self.stack:
+            return None
+        scene = self.stack.pop()
+        scene.exit()
+        if self.stack:
+            self.stack[-1].resume()
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        if self.stack:
+            self.stack.pop().exit()
+        self.stack.append(scene)
+        scene.enter()
+
+    def reset(self, scene: Scene) -> None:
+        """Clear the stack and show ``scene`` (e.g. back to the main menu)."""
+        while self.stack:
+            self.stack.pop().exit()
+        self.stack.append(scene)
+        scene.enter()
+
+    def quit(self) -> None:
+        self.running = False
+
+    # ------------------------------------------------------------------ window
+
+    def set_window_size(self, size: tuple[int, int]) -> None:
+        w, h = max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1]))
+        if self.screen.get_size() != (w, h):
+            flags = pygame.FULLSCREEN if self.fullscreen else pygame.RESIZABLE
+            self.screen = pygame.display.set_mode((w, h), flags)
+        if not self.fullscreen:
+            self.windowed_size = (w, h)
+
+    def toggle_fullscreen(self) -> None:
+        try:
+            if self.fullscreen:
+                self.fullscreen = False
+                self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            else:
+                self.windowed_size = self.screen.get_size()
+                sizes = pygame.display.get_desktop_sizes() or [self.windowed_size]
+                self.fullscreen = True
+                self.screen = pygame.display.set_mode(sizes[0], pygame.FULLSCREEN)
+        except pygame.error:
+            self.fullscreen = False
+            self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        self.settings["fullscreen"] = self.fullscreen
+
+    # ------------------------------------------------------------------ one frame
+
+    def handle(self, ev: pygame.event.Event) -> None:
+        if ev.type == pygame.QUIT:
+            self.running = False
+            return
+        if ev.type == pygame.VIDEORESIZE:
+            self.set_window_size((ev.w, ev.h))
+            return
+        if ev.type == pygame.WINDOWSIZECHANGED:
+            surf = pygame.display.get_surface()
+            if surf is not None:
+                self.screen = surf
+            return
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        for scene in reversed(self.stack):
+            if scene.handle_event(ev):
+                return
+            if scene.opaque or getattr(scene, "modal", False):
+                return
+
+    def busy(self) -> bool:
+        if self.toast is not None:
+            return True
+        return any(s.busy() for s in self.stack[-1:])
+
+    def update(self, dt: float) -> None:
+        if self.stack:
+            self.stack[-1].update(dt)
+        if self.toast is not None and time.monotonic() > self.toast[1]:
+            self.toast = None
+
+    def draw(self) -> None:
+        surf = self.screen
+        size = surf.get_size()
+        start = 0
+        for i in range(len(self.stack) - 1, -1, -1):
+            if self.stack[i].opaque:
+                start = i
+                break
+        for scene in self.stack[start:]:
+            scene.ensure_layout(size)
+            scene.draw(surf)
+        if self.toast is not None:
+            self._draw_toast(surf)
+
+    def _draw_toast(self, surf: pygame.Surface) -> None:
+        from game.view import widgets
+
+        assert self.toast is not None
+        u = widgets.unit(surf.get_size())
+        size = max(14, int(24 * u))
+        lines = text.wrap(self.toast[0], size, int(surf.get_width() * 0.7))
+        lh = int(size * 1.1)
+        rect = pygame.Rect(0, 0, int(surf.get_width() * 0.74), lh * len(lines) + int(20 * u))
+        rect.midtop = (surf.get_width() // 2, int(12 * u))
+        widgets.panel(surf, rect, u, 235)
+        for i, line in enumerate(lines):
+            text.blit(surf, line, size, (rect.centerx, rect.top + int(10 * u) + i * lh),
+                      widgets.CREAM, "midtop")
+
+    # ------------------------------------------------------------------ loop
+
+    def run(self, quit_after: float | None = None) -> None:
+        clock = pygame.time.Clock()
+        start = time.monotonic()
+        dirty = True
+        last = time.perf_counter()
+        while self.running and self.stack:
+            if self.busy() or dirty:
+                clock.tick(FPS)
+                events = pygame.event.get()
+            else:
+                timeout = 250
+                if quit_after is not None:
+                    left = quit_after - (time.monotonic() - start)
+                    timeout = max(1, min(timeout, int(left * 1000)))
+                ev = pygame.event.wait(timeout)
+                events = [ev] if ev.type != pygame.NOEVENT else []
+                events += pygame.event.get()
+            t0 = time.perf_counter()
+            dt = min(0.1, t0 - last)
+            last = t0
+            dirty = False
+            for ev in events:
+                self.handle(ev)
+                if ev.type not in (pygame.NOEVENT,):
+                    dirty = True
+            if not self.running:
+                break
+            moving = self.busy()
+            self.update(dt)
+            if moving or dirty or self.busy():
+                self.draw()
+                pygame.display.flip()
+                self.frames += 1
+                self.frame_times.append((time.perf_counter() - t0) * 1000)
+            if quit_after is not None and time.monotonic() - start >= quit_after:
+                break
+        self.save_settings()
+
+    def frame_stats(self, seconds: float) -> dict[str, Any]:
+        ft = sorted(self.frame_times) or [0.0]
+
+        def pct(p: float) -> float:
+            k = min(len(ft) - 1, max(0, math.ceil(p / 100 * len(ft)) - 1))
+            return round(ft[k], 3)
+
+        return {"frames": self.frames, "fps": round(self.frames / max(seconds, 1e-9), 2),
+                "frame_ms_p50": pct(50), "frame_ms_p95": pct(95), "frame_ms_p99": pct(99),
+                "frame_ms_max": round(ft[-1], 3)}
 
 
 def run(opts: argparse.Namespace) -> int:
-    import pygame
+    """Open the window and play; returns the process exit code."""
+    os.environ.setdefault("SDL_VIDEO_ALLOW_SCREENSAVER", "1")
+    app = App(opts)
+    from game.scenes.menu import MenuScene
 
-    pygame.init()
-    size = opts.size or (1280, 720)
-    screen = pygame.display.set_mode(size, pygame.RESIZABLE)
-    pygame.display.set_caption("Stammtisch")
-    screen.fill((20, 90, 50))
-    pygame.display.flip()
-    if opts.smoke_test:
+    if getattr(opts, "smoke_test", False):
+        app.push(MenuScene(app))
+        app.draw()
+        pygame.display.flip()
         pygame.quit()
         return 0
-    clock = pygame.time.Clock()
-    running = True
-    elapsed = 0.0
-    while running:
-        for event in pygame.event.get():
-            if event.type == pygame.QUIT:
-                running = False
-        elapsed += clock.tick(30) / 1000
-        if opts.quit_after is not None and elapsed >= opts.quit_after:
-            running = False
+    if app.settings["fullscreen"] and not opts.size:
+        app.toggle_fullscreen()
+    if getattr(opts, "demo", False):
+        from game.scenes.table_chase import demo_scene
+
+        app.push(MenuScene(app))
+        app.push(demo_scene(app, players=opts.players or 6, seed=opts.seed))
+    else:
+        app.push(MenuScene(app))
+    started = time.monotonic()
+    try:
+        app.run(opts.quit_after)
+    except KeyboardInterrupt:
+        pass
+    seconds = time.monotonic() - started
+    if getattr(opts, "frame_stats", False) and sys.stdout is not None:
+        print(json.dumps(app.frame_stats(seconds)))
     pygame.quit()
     return 0

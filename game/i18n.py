@@ -1,0 +1,82 @@
+"""German and English texts: ``t(key, **fmt)`` looks a key up in the active catalogue.
+
+Catalogues are JSON files in ``game/locale`` (``de.json``, ``en.json``). A key missing
+from the active language falls back to English, then to the key itself, so a missing
+translation is visible but never fatal. The default language comes from the system
+locale (German if it starts with ``de``), else English.
+"""
+
+from __future__ import annotations
+
+import json
+import locale
+import os
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+LANGS = ("de", "en")
+_LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+_lang = "en"
+
+
+@cache
+def catalogue(lang: str) -> dict[str, Any]:
+    try:
+        return json.loads((_LOCALE_DIR / f"{lang}.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+
+
+def system_lang() -> str:
+    """``de`` when the system locale is German, else ``en``."""
+    candidates = [os.environ.get(k, "") for k in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")]
+    try:
+        candidates.append(locale.getlocale()[0] or "")
+    except (ValueError, TypeError):
+        pass
+    for c in candidates:
+        c = c.lower()
+        if not c or c in ("c", "posix") or c.startswith("c."):
+            continue
+        return "de" if c.startswith("de") or c.startswith("german") else "en"
+    return "en"
+
+
+def set_lang(lang: str | None) -> str:
+    global _lang
+    _lang = lang if lang in LANGS else system_lang()
+    return _lang
+
+
+def get_lang() -> str:
+    return _lang
+
+
+def has(key: str) -> bool:
+    return key in catalogue(_lang) or key in catalogue("en")
+
+
+def t(key: str, **fmt: Any) -> str:
+    """The text for ``key`` in the active language, formatted with ``fmt``."""
+    text = catalogue(_lang).get(key)
+    if text is None:
+        text = catalogue("en").get(key, key)
+    if isinstance(text, list):
+        text = "\n".join(text)
+    if fmt:
+        try:
+            return str(text).format(**fmt)
+        except (KeyError, IndexError, ValueError):
+            return str(text)
+    return str(text)
+
+
+def card_name(code: str) -> str:
+    """A card's name in the active language."""
+    from game.cards import card_name as _name
+
+    try:
+        return _name(code, _lang)
+    except (KeyError, IndexError):
+        return code

@@ -1,0 +1,54 @@
+"""The scene protocol: one screen of the game on the app's scene stack.
+
+Events go to the top scene first (``handle_event`` returns True when it used one);
+only the top scene updates; drawing starts at the highest opaque scene, so overlays
+(pause) draw over the table below them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.view import widgets
+
+if TYPE_CHECKING:
+    from game.app import App
+
+
+class Scene:
+    opaque = True
+    name = "scene"
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self._size: tuple[int, int] = (0, 0)
+        self.u = 1.0
+
+    # lifecycle
+    def enter(self) -> None: ...
+    def exit(self) -> None: ...
+    def pause(self) -> None: ...
+    def resume(self) -> None:
+        self._size = (0, 0)   # settings or language may have changed: lay out again
+
+    # per frame
+    def handle_event(self, ev: pygame.event.Event) -> bool:
+        return False
+
+    def update(self, dt: float) -> None: ...
+
+    def busy(self) -> bool:
+        """True while something moves (the app then ticks at 60 FPS)."""
+        return False
+
+    def ensure_layout(self, size: tuple[int, int]) -> None:
+        if size != self._size:
+            self._size = size
+            self.u = widgets.unit(size)
+            self.layout(size)
+
+    def layout(self, size: tuple[int, int]) -> None: ...
+
+    def draw(self, surf: pygame.Surface) -> None: ...

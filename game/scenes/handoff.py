@@ -1,0 +1,60 @@
+"""The privacy screen of hot-seat play: it hides the table completely until the next
+human confirms they are the one at the screen."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.i18n import t
+from game.scenes.base import Scene
+from game.view import text, widgets
+from game.view.widgets import Button, FocusList
+
+
+class HandoffScene(Scene):
+    opaque = True       # nothing of the table (and no private card) shows through
+    name = "handoff"
+
+    def __init__(self, app, player: str, on_ready: Callable[[], None],
+                 on_menu: Callable[[], None] | None = None) -> None:
+        super().__init__(app)
+        self.player = player
+        self.on_ready = on_ready
+        self.on_menu = on_menu
+        self.list = FocusList([Button(lambda: t("handoff.button", name=self.player), self.ready,
+                                      name="ready")])
+
+    def ready(self) -> None:
+        self.app.play("click")
+        self.app.pop()
+        self.on_ready()
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        u = self.u
+        widgets.layout_column(self.list.buttons, w // 2, int(h * 0.58),
+                              int(min(w * 0.86, 560 * u)), int(max(30, 60 * u)), 0)
+
+    def handle_event(self, ev: pygame.event.Event) -> bool:
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE and self.on_menu:
+            self.on_menu()
+            return True
+        if self.list.handle_event(ev):
+            return True
+        return True   # modal: nothing reaches the table
+
+    def draw(self, surf: pygame.Surface) -> None:
+        surf.blit(self.app.background(), (0, 0))
+        w, h = surf.get_size()
+        u = self.u
+        title = t("handoff.title", name=self.player)
+        ts = text.fit(title, int(64 * u), int(w * 0.9), True)
+        text.blit(surf, title, ts, (w // 2, int(h * 0.32)), widgets.GOLD, "center", True,
+                  shadow=True)
+        sub = t("handoff.sub")
+        for i, line in enumerate(text.wrap(sub, int(26 * u), int(w * 0.8))):
+            text.blit(surf, line, int(26 * u), (w // 2, int(h * 0.42) + i * int(30 * u)),
+                      widgets.CREAM, "center", shadow=True)
+        self.list.draw(surf, u)

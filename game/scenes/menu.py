@@ -1,0 +1,136 @@
+"""The main menu: new game, demo, settings, rules, quit."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.i18n import t
+from game.scenes.base import Scene
+from game.view import text, widgets
+from game.view.widgets import Button, FocusList
+
+#: Games the menu offers: (id, label key, scene factory or None while not built yet).
+#: Rams plugs in here when its table lands.
+GAMES = [("chase", "menu.chase"), ("rams", "menu.rams")]
+
+
+def game_available(game_id: str) -> bool:
+    if game_id == "chase":
+        return True
+    try:
+        import importlib
+
+        importlib.import_module("game.scenes.table_rams")
+        return True
+    except ImportError:
+        return False
+
+
+class MenuScene(Scene):
+    name = "menu"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.list = FocusList()
+        self._build()
+
+    def _build(self) -> None:
+        buttons = []
+        for gid, key in GAMES:
+            ok = game_available(gid)
+            label = (lambda k=key: t(k)) if ok else (lambda k=key: t(k) + " – " + t("menu.soon"))
+            buttons.append(Button(label, lambda g=gid: self.new_game(g), enabled=ok,
+                                  name="new_" + gid))
+        buttons += [
+            Button(lambda: t("menu.demo"), self.demo, name="demo"),
+            Button(lambda: t("menu.settings"), self.settings, name="settings"),
+            Button(lambda: t("menu.rules"), self.rules, name="rules"),
+            Button(lambda: t("menu.quit"), self.app.quit, name="quit", hotkey=pygame.K_q),
+        ]
+        self.list.set(buttons)
+
+    def new_game(self, game_id: str) -> None:
+        self.app.play("click")
+        from game.scenes.setup import SetupScene
+
+        self.app.push(SetupScene(self.app, game_id))
+
+    def demo(self) -> None:
+        self.app.play("click")
+        from game.scenes.table_chase import demo_scene
+
+        self.app.push(demo_scene(self.app, players=6, seed=None))
+
+    def settings(self) -> None:
+        self.app.play("click")
+        from game.scenes.settings_scene import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def rules(self) -> None:
+        self.app.play("click")
+        from game.scenes.rules import RulesScene
+
+        self.app.push(RulesScene(self.app))
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        u = self.u
+        bw, bh = int(min(w * 0.8, 420 * u)), int(max(30, 54 * u))
+        gap = int(12 * u)
+        n = len(self.list.buttons)
+        top = int(h * 0.36)
+        if top + n * (bh + gap) > h - int(40 * u):
+            top = max(int(h * 0.26), h - int(40 * u) - n * (bh + gap))
+        widgets.layout_column(self.list.buttons, w // 2, top, bw, bh, gap)
+        self._fan = self._build_fan(size)
+
+    def handle_event(self, ev: pygame.event.Event) -> bool:
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
+            self.app.quit()
+            return True
+        return self.list.handle_event(ev)
+
+    def draw(self, surf: pygame.Surface) -> None:
+        surf.blit(self.app.background(), (0, 0))
+        w, h = surf.get_size()
+        u = self.u
+        for img, pos in self._fan:
+            surf.blit(img, pos)
+        top = self.list.buttons[0].rect.top if self.list.buttons else int(h * 0.36)
+        title_size = min(int(110 * u), int(top * 0.55))
+        text.blit(surf, "Stammtisch", title_size, (w // 2, int(top * 0.12)), widgets.GOLD,
+                  "midtop", True, shadow=True)
+        sub = t("menu.subtitle")
+        ss = text.fit(sub, int(28 * u), int(w * 0.9))
+        text.blit(surf, sub, ss, (w // 2, int(top * 0.12) + int(title_size * 0.85)),
+                  widgets.CREAM, "midtop", shadow=True)
+        self.list.draw(surf, u)
+        hint = t("menu.hint")
+        hs = text.fit(hint, int(20 * u), int(w * 0.95))
+        text.blit(surf, hint, hs, (w // 2, h - int(10 * u)), widgets.DIM, "midbottom")
+
+    def _build_fan(self, size: tuple[int, int]) -> list:
+        w, h = size
+        u = self.u
+        out = []
+        ch = int(150 * u)
+        cw = int(ch * 0.7)
+        art = self.app.art
+        cards = ["AS", "KH", "QD", "JC", "TS"]
+        for side in (-1, 1):
+            for i, code in enumerate(cards if side < 0 else cards[::-1]):
+                img = art.face(code, self.app.settings["four_colour"],
+                               size=(cw, ch), lang=_lang())
+                ang = side * (-20 + i * 10)
+                rot = pygame.transform.rotozoom(img, ang, 1.0)
+                cx = w // 2 + side * int(min(w * 0.36, 470 * u)) + side * int((i - 2) * 18 * u)
+                cy = int(h * 0.62) + abs(i - 2) * int(8 * u)
+                out.append((rot, rot.get_rect(center=(cx, cy))))
+        return out
+
+
+def _lang() -> str:
+    from game.i18n import get_lang
+
+    return get_lang()

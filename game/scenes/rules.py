@@ -1,0 +1,112 @@
+"""The rules of Chase the Ace, in the active language, scrollable.
+
+The text lives in the catalogues (``rules.chase``): lines starting with ``# `` are
+headings, ``- `` bullets, anything else a paragraph.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.i18n import t
+from game.scenes.base import Scene
+from game.view import text, widgets
+from game.view.widgets import Button, FocusList
+
+
+class RulesScene(Scene):
+    name = "rules"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.scroll = 0
+        self.lines: list[tuple[str, int, bool, int]] = []   # text, size, bold, indent
+        self.total = 0
+        self.view = pygame.Rect(0, 0, 10, 10)
+        self.list = FocusList([Button(lambda: t("common.back"), self.back, name="back")])
+
+    def back(self) -> None:
+        self.app.play("click")
+        self.app.pop()
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        u = self.u
+        bh = int(max(28, 48 * u))
+        widgets.layout_row(self.list.buttons, w // 2, h - int(14 * u) - bh // 2,
+                           int(min(w * 0.5, 260 * u)), bh, 0)
+        title_h = int(70 * u)
+        self.view = pygame.Rect(0, 0, int(min(w * 0.9, 980 * u)),
+                                h - title_h - bh - int(44 * u))
+        self.view.midtop = (w // 2, title_h + int(10 * u))
+        body = max(12, int(22 * u))
+        head = max(14, int(30 * u))
+        inner = self.view.width - int(40 * u)
+        self.lines = []
+        for raw in t("rules.chase").split("\n"):
+            if raw.startswith("# "):
+                self.lines.append(("", body // 2, False, 0))
+                for ln in text.wrap(raw[2:], head, inner, True):
+                    self.lines.append((ln, head, True, 0))
+            elif raw.startswith("- "):
+                ind = int(26 * u)
+                for i, ln in enumerate(text.wrap(raw[2:], body, inner - ind)):
+                    self.lines.append((("• " if i == 0 else "") + ln, body, False,
+                                       0 if i == 0 else ind))
+            elif raw.strip():
+                for ln in text.wrap(raw, body, inner):
+                    self.lines.append((ln, body, False, 0))
+            else:
+                self.lines.append(("", body // 2, False, 0))
+        self.total = sum(int(s * 1.2) for _, s, _, _ in self.lines) + int(20 * u)
+        self._clamp()
+
+    def _clamp(self) -> None:
+        self.scroll = max(0, min(self.scroll, self.total - self.view.height))
+
+    def handle_event(self, ev: pygame.event.Event) -> bool:
+        step = int(40 * self.u)
+        if ev.type == pygame.KEYDOWN:
+            if ev.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+                self.back()
+                return True
+            moves = {pygame.K_DOWN: step, pygame.K_UP: -step,
+                     pygame.K_PAGEDOWN: self.view.height - step,
+                     pygame.K_PAGEUP: -(self.view.height - step),
+                     pygame.K_HOME: -10**7, pygame.K_END: 10**7}
+            if ev.key in moves:
+                self.scroll += moves[ev.key]
+                self._clamp()
+                return True
+        if ev.type == pygame.MOUSEWHEEL:
+            self.scroll -= ev.y * step
+            self._clamp()
+            return True
+        return self.list.handle_event(ev)
+
+    def draw(self, surf: pygame.Surface) -> None:
+        surf.blit(self.app.background(), (0, 0))
+        w, h = surf.get_size()
+        u = self.u
+        title = t("rules.title")
+        text.blit(surf, title, text.fit(title, int(48 * u), int(w * 0.9), True),
+                  (w // 2, int(14 * u)), widgets.GOLD, "midtop", True, shadow=True)
+        widgets.panel(surf, self.view.inflate(int(16 * u), int(12 * u)), u, 215)
+        clip = surf.get_clip()
+        surf.set_clip(self.view)
+        y = self.view.top + int(10 * u) - self.scroll
+        for line, size, bold, ind in self.lines:
+            lh = int(size * 1.2)
+            if y + lh >= self.view.top and y <= self.view.bottom and line:
+                text.blit(surf, line, size, (self.view.left + int(20 * u) + ind, y),
+                          widgets.GOLD if bold else widgets.CREAM, bold=bold)
+            y += lh
+        surf.set_clip(clip)
+        if self.total > self.view.height:
+            frac = self.view.height / self.total
+            bar_h = max(20, int(self.view.height * frac))
+            by = self.view.top + int((self.view.height - bar_h) * self.scroll /
+                                     max(1, self.total - self.view.height))
+            pygame.draw.rect(surf, widgets.GOLD, (self.view.right + int(2 * u), by,
+                                                  max(3, int(5 * u)), bar_h), border_radius=3)
+        self.list.draw(surf, u)

@@ -1,0 +1,234 @@
+"""Game setup: players (3–10, each a human or a computer with a name and a level) and
+every Chase variant of RULES.md §1 with a one-line explanation. The last setup is
+remembered in the settings file.
+
+Keyboard: Tab cycles players → rules → buttons; Up/Down move, Left/Right change,
+Enter edits a name (and confirms it), Esc goes back.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pygame
+
+from game.i18n import t
+from game.rules.chase import CHASE_RULES, chase_rules
+from game.scenes.base import Scene
+from game.settings import DEFAULT_NAMES, LEVELS, default_setup
+from game.view import text, widgets
+from game.view.widgets import Button, FocusList, Form, Row
+
+STAKES = (0, 1, 2, 5, 10, 20, 50, 100)
+SEAT_KINDS = ("human",) + LEVELS
+
+
+def rule_values(key: str) -> list[Any]:
+    spec = CHASE_RULES[key]
+    if spec.boolean:
+        return [False, True]
+    if key == "stake":
+        return list(STAKES)
+    if spec.choices is not None:
+        return list(spec.choices)
+    if spec.int_range is not None:
+        lo, hi = spec.int_range
+        return list(range(lo, min(hi, lo + 20) + 1))
+    return [spec.default]
+
+
+def value_text(key: str, value: Any) -> str:
+    if isinstance(value, bool):
+        return t("common.on") if value else t("common.off")
+    k = f"rule.{key}.{value}"
+    from game.i18n import has
+
+    return t(k) if has(k) else str(value)
+
+
+class SetupScene(Scene):
+    name = "setup"
+
+    def __init__(self, app, game_id: str = "chase") -> None:
+        super().__init__(app)
+        self.game_id = game_id
+        stored = app.settings["setup"]
+        self.setup = copy.deepcopy(stored) if isinstance(stored, dict) else default_setup()
+        try:
+            self.rules = chase_rules(self.setup.get("rules") or {})
+        except Exception:
+            self.rules = chase_rules({})
+        self.seat_form = Form(self._seat_rows(), with_help=False)
+        self.rule_form = Form(self._rule_rows(), with_help=True)
+        self.buttons = FocusList([
+            Button(lambda: t("common.back"), self.back, name="back"),
+            Button(lambda: t("setup.start"), self.start, name="start"),
+        ])
+        self.buttons.focus = 1
+        self.zone = 0        # 0 players, 1 rules, 2 buttons
+        self._sync_focus()
+
+    # ------------------------------------------------------------------ rows
+
+    def _default_name(self, i: int) -> str:
+        from game.i18n import get_lang
+
+        names = DEFAULT_NAMES.get(get_lang(), DEFAULT_NAMES["en"])
+        seat = self.setup["seats"][i]
+        return names[i] if i or seat["human"] else "Otto"
+
+    def _seat_rows(self) -> list[Row]:
+        rows = [Row(lambda: t("setup.players_heading"), kind="heading"),
+                Row(lambda: t("setup.players"), lambda: str(self.setup["players"]),
+                    self._step_players, name="players")]
+        for i in range(10):
+            seat = self.setup["seats"][i]
+
+            def kind_text(s=seat) -> str:
+                return t("setup.human") if s["human"] else t("setup.computer",
+                                                             level=t("level." + s["level"]))
+
+            def step(d: int, s=seat) -> None:
+                cur = "human" if s["human"] else s["level"]
+                k = SEAT_KINDS[(SEAT_KINDS.index(cur) + d) % len(SEAT_KINDS)]
+                s["human"] = k == "human"
+                if k != "human":
+                    s["level"] = k
+                self.app.play("click")
+
+            def set_name(v: str, s=seat) -> None:
+                s["name"] = v
+
+            rows.append(Row(lambda i=i: self._default_name(i), kind_text, step, kind="seat",
+                            name=f"seat{i}", visible=lambda i=i: i < self.setup["players"],
+                            get_text=lambda s=seat: s["name"], set_text=set_name))
+        return rows
+
+    def _step_players(self, d: int) -> None:
+        self.setup["players"] = max(3, min(10, self.setup["players"] + d))
+        self.app.play("click")
+        self._size = (0, 0)
+
+    def _rule_rows(self) -> list[Row]:
+        rows = [Row(lambda: t("setup.rules_heading"), kind="heading")]
+        for key in CHASE_RULES:
+            def val(k=key) -> str:
+                return value_text(k, self.rules[k])
+
+            def step(d: int, k=key) -> None:
+                vals = rule_values(k)
+                cur = self.rules[k]
+                i = vals.index(cur) if cur in vals else 0
+                self.rules[k] = vals[(i + d) % len(vals)]
+                self.app.play("click")
+
+            rows.append(Row(lambda k=key: t(f"rule.{k}"), val, step,
+                            help=lambda k=key: t(f"rule.{k}.help"), name=key))
+        return rows
+
+    # ------------------------------------------------------------------ actions
+
+    def _store(self) -> None:
+        given = {k: v for k, v in self.rules.items() if v != CHASE_RULES[k].default}
+        self.setup["rules"] = given
+        self.app.settings["setup"] = copy.deepcopy(self.setup)
+        self.app.save_settings()
+
+    def back(self) -> None:
+        self.seat_form.stop_edit()
+        self._store()
+        self.app.play("click")
+        self.app.pop()
+
+    def start(self) -> None:
+        from game.scenes.table_chase import ChaseTableScene, seats_from_setup
+
+        self.seat_form.stop_edit()
+        self._store()
+        self.app.play("click")
+        seats = seats_from_setup(self.setup)
+        seed = getattr(self.app.opts, "seed", None)
+        self.app.replace(ChaseTableScene(self.app, seats, self.setup["rules"], seed=seed))
+
+    # ------------------------------------------------------------------ layout & input
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        u = self.u
+        title_h = int(64 * u)
+        bh = int(max(28, 50 * u))
+        bottom = h - bh - int(24 * u)
+        gap = int(24 * u)
+        margin = int(24 * u)
+        left_w = int((w - 2 * margin - gap) * 0.44)
+        left = pygame.Rect(margin, title_h, left_w, bottom - title_h)
+        right = pygame.Rect(left.right + gap, title_h, w - margin - left.right - gap - int(8 * u),
+                            bottom - title_h)
+        self.seat_form.layout(left, u)
+        self.rule_form.layout(right, u)
+        widgets.layout_row(self.buttons.buttons, w // 2, h - int(12 * u) - bh // 2,
+                           int(min(w * 0.4, 280 * u)), bh, int(24 * u))
+
+    def _sync_focus(self) -> None:
+        self.seat_form.active = self.zone == 0
+        self.rule_form.active = self.zone == 1
+
+    def handle_event(self, ev: pygame.event.Event) -> bool:
+        if self.seat_form.editing is not None:
+            if self.seat_form.handle_event(ev):
+                return True
+        if ev.type == pygame.KEYDOWN:
+            if ev.key == pygame.K_ESCAPE:
+                self.back()
+                return True
+            if ev.key == pygame.K_TAB:
+                self.zone = (self.zone + (-1 if ev.mod & pygame.KMOD_SHIFT else 1)) % 3
+                self._sync_focus()
+                return True
+            if ev.key == pygame.K_F5 or (ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+                                         and ev.mod & pygame.KMOD_CTRL):
+                self.start()
+                return True
+            target = (self.seat_form, self.rule_form, self.buttons)[self.zone]
+            return target.handle_event(ev)
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+            if self.seat_form.rect.collidepoint(ev.pos):
+                self.zone = 0
+            elif self.rule_form.rect.collidepoint(ev.pos):
+                self.zone = 1
+            self._sync_focus()
+        if ev.type in (pygame.MOUSEWHEEL,):
+            pos = getattr(ev, "pos", None)
+            form = self.rule_form
+            if pos is not None and self.seat_form.rect.collidepoint(pos):
+                form = self.seat_form
+            return form.handle_event(ev)
+        if self.buttons.handle_event(ev):
+            if ev.type == pygame.MOUSEBUTTONDOWN:
+                self.zone = 2
+                self._sync_focus()
+            return True
+        if ev.type == pygame.MOUSEMOTION:
+            return False
+        for f in (self.seat_form, self.rule_form):
+            if f.handle_event(ev):
+                return True
+        return False
+
+    def draw(self, surf: pygame.Surface) -> None:
+        surf.blit(self.app.background(), (0, 0))
+        w, h = surf.get_size()
+        u = self.u
+        title = t("setup.title")
+        text.blit(surf, title, text.fit(title, int(44 * u), int(w * 0.6), True),
+                  (w // 2, int(12 * u)), widgets.GOLD, "midtop", True, shadow=True)
+        for f in (self.seat_form, self.rule_form):
+            widgets.panel(surf, f.rect.inflate(int(12 * u), int(12 * u)), u, 200,
+                          border=widgets.GOLD if f.active else (90, 80, 60))
+            f.draw(surf)
+        hint = t("setup.hint")
+        hs = text.fit(hint, int(16 * u), int(w * 0.9))
+        self.buttons.draw(surf, u, show_focus=self.zone == 2)
+        y = self.buttons.buttons[0].rect.top - int(4 * u)
+        text.blit(surf, hint, hs, (w // 2, y), widgets.DIM, "midbottom")

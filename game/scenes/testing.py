@@ -1,0 +1,115 @@
+"""Helpers to drive the window without a person: the UI tests, the monkey test and
+``tools/render_screens.py`` use them. Set ``SDL_VIDEODRIVER=dummy`` (and
+``STAMMTISCH_HOME``) before importing pygame.
+
+Everything goes through the same paths as real input: synthetic pygame events handed
+to ``App.handle``, whose positions come from the event itself.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from game.settings import Settings
+
+
+def make_app(size: tuple[int, int] = (1280, 720), lang: str = "en", speed: str = "off",
+             think: float = 0.0, settings: Settings | None = None, **opts: Any):
+    from game.app import App
+
+    ns = argparse.Namespace(demo=False, game=None, seed=None, quit_after=None,
+                            frame_stats=False, smoke_test=False, lang=lang, size=size,
+                            players=None)
+    for k, v in opts.items():
+        setattr(ns, k, v)
+    st = settings or Settings(path=None)
+    if settings is None:
+        st.path = None
+    st["anim_speed"] = speed
+    st["think_pause"] = think
+    app = App(ns, st)
+    app.ai_sync = True
+    return app
+
+
+def frame(app, dt: float = 1 / 60) -> None:
+    app.update(dt)
+    app.draw()
+
+
+def pump(app, seconds: float, dt: float = 1 / 30, draw: bool = True) -> None:
+    n = max(1, int(seconds / dt))
+    for _ in range(n):
+        app.update(dt)
+        if draw:
+            app.draw()
+
+
+def click(app, pos: tuple[int, int], button: int = 1) -> None:
+    app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+
+
+def key(app, k: int, mod: int = 0, unicode: str = "") -> None:
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=unicode,
+                                  scancode=0))
+    app.handle(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode=unicode, scancode=0))
+
+
+def type_text(app, s: str) -> None:
+    app.handle(pygame.event.Event(pygame.TEXTINPUT, text=s))
+
+
+def click_button(app, button) -> None:
+    app.draw()   # make sure the layout is current
+    click(app, button.rect.center)
+
+
+def table_of(app):
+    from game.scenes.table_chase import ChaseTableScene
+
+    for s in reversed(app.stack):
+        if isinstance(s, ChaseTableScene):
+            return s
+    return None
+
+
+def play_game(app, choose: Callable[[Any], str] | None = None, max_steps: int = 20000,
+              use_keys: bool = False, rng: random.Random | None = None) -> bool:
+    """Play the table on top of ``app`` to the end: humans decide with ``choose``
+    (default: random legal move) by clicking the buttons (or pressing their keys);
+    privacy screens are confirmed. Returns True when the results scene appears."""
+    rng = rng or random.Random(0)
+    for _ in range(max_steps):
+        top = app.top
+        if top is None:
+            return False
+        if top.name == "results":
+            return True
+        if top.name == "handoff":
+            if use_keys:
+                key(app, pygame.K_RETURN)
+            else:
+                click_button(app, top.list.buttons[0])
+            continue
+        table = table_of(app)
+        if table is None:
+            return False
+        if top is table and table.state == "human" and table.actions.buttons:
+            p = table.pending
+            move = choose(p) if choose else rng.choice(list(p.legal))
+            btn = table.actions.by_name(move)
+            assert btn is not None, (move, [b.name for b in table.actions.buttons])
+            if use_keys:
+                key(app, btn.hotkey)
+            else:
+                click_button(app, btn)
+            continue
+        app.update(0.05)
+    return False
