@@ -16,6 +16,7 @@ the table.
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import sys
 from pathlib import Path
@@ -46,6 +47,24 @@ def fit(img: pygame.Surface, width: int) -> pygame.Surface:
     return pygame.transform.smoothscale(img, (width, h))
 
 
+def _framed(img: pygame.Surface) -> pygame.Surface:
+    out = img.copy()
+    pygame.draw.rect(out, (240, 240, 230), out.get_rect(), 1)
+    return out
+
+
+def ico_entries(data: bytes) -> list[pygame.Surface]:
+    """Decode the PNG entries of an .ico file."""
+    count = int.from_bytes(data[4:6], "little")
+    images = []
+    for i in range(count):
+        entry = data[6 + 16 * i: 22 + 16 * i]
+        size = int.from_bytes(entry[8:12], "little")
+        offset = int.from_bytes(entry[12:16], "little")
+        images.append(pygame.image.load(io.BytesIO(data[offset:offset + size]), "x.png"))
+    return images
+
+
 def build(sprites: Path, card_w: int, sections) -> pygame.Surface:
     pygame.font.init()
     label_font = pygame.font.Font(None, max(14, card_w // 7))
@@ -67,7 +86,7 @@ def build(sprites: Path, card_w: int, sections) -> pygame.Surface:
         backs = sorted((sprites / "backs").glob("back_*.png"))
         rows.append(("backs", [fit(load(p), card_w) for p in backs]))
     if "misc" in sections:
-        felts = [fit(load(p), card_w) for p in sorted((sprites / "table").glob("felt_*.png"))]
+        felts = [_framed(fit(load(p), card_w)) for p in sorted((sprites / "table").glob("felt_*.png"))]
         chips = [fit(load(p), card_w // 2) for p in sorted((sprites / "chips").glob("chip_*.png"))]
         rows.append(("felt", felts))
         other = [fit(load(sprites / name), card_w // 2)
@@ -75,10 +94,11 @@ def build(sprites: Path, card_w: int, sections) -> pygame.Surface:
                  if (sprites / name).exists()]
         icon = sprites / "icon"
         other += [fit(load(icon / "icon_512.png"), card_w), load(icon / "icon_256.png")]
-        other += [load(icon / "icon_256.png").copy() for _ in range(0)]
         rows.append(("chips", chips + other))
-        # the icon at the sizes a desktop shows it
-        rows.append(("icon", [fit(load(icon / "icon_256.png"), n) for n in (128, 64, 48, 32, 16)]))
+        # the icon at the sizes a desktop shows it: the entries of the .ico file
+        ico = icon / "stammtisch.ico"
+        if ico.exists():
+            rows.append(("icon (ico entries)", ico_entries(ico.read_bytes())[::-1]))
     width = max(sum(i.get_width() for i in imgs) + gap * (len(imgs) + 1) for _, imgs in rows)
     label_h = label_font.get_height()
     height = sum(max(i.get_height() for i in imgs) + label_h + gap for _, imgs in rows) + gap

@@ -133,6 +133,10 @@ def partials(freqs_amps_decays, seconds: float, attack: float = 0.001,
             att = 0.5 - 0.5 * math.cos(math.pi * i / a) if i < a else 1.0
             out[i] += math.sin(w * i + ph) * g * att
             g *= k
+    # a short raised-cosine release so a window never ends on a cut-off partial
+    r = max(1, min(n // 4, n_samples(0.012)))
+    for i in range(r):
+        out[n - 1 - i] *= 0.5 - 0.5 * math.cos(math.pi * i / r)
     return out
 
 
@@ -184,7 +188,7 @@ def slide(rng: random.Random, seconds: float, f_start: float, f_end: float,
 
 
 def tap(rng: random.Random, strength: float = 1.0, low: float = 170.0,
-        seconds: float = 0.06) -> Signal:
+        seconds: float = 0.1) -> Signal:
     """A soft landing: low-passed noise tick plus a small damped thump."""
     click = envelope(biquad(noise(rng, seconds), "lp", 2400.0), 0.0008, 0.006)
     body = partials([(low, 0.6, 0.025), (low * 2.3, 0.25, 0.012)], seconds, attack=0.0015)
@@ -243,7 +247,7 @@ def make_flip() -> Signal:
     out = slide(rng, 0.07, 1500.0, 4200.0, q=1.1, attack=0.008)
     snap = envelope(biquad(noise(rng, 0.03), "hp", 2500.0), 0.0005, 0.004)
     mix_into(out, snap, at=0.055, gain=0.8)
-    mix_into(out, tap(rng, 0.35, low=230.0, seconds=0.05), at=0.06)
+    mix_into(out, tap(rng, 0.35, low=230.0, seconds=0.08), at=0.06)
     return out
 
 
@@ -318,7 +322,7 @@ def make_trick() -> Signal:
     out = slide(rng, 0.14, 2200.0, 1500.0, q=0.8)
     mix_into(out, slide(rng, 0.14, 2000.0, 1300.0, q=0.8), at=0.07, gain=0.8)
     mix_into(out, slide(rng, 0.16, 1800.0, 1000.0, q=0.8), at=0.14, gain=0.7)
-    mix_into(out, tap(rng, 0.8, low=160.0, seconds=0.08), at=0.3)
+    mix_into(out, tap(rng, 0.8, low=160.0, seconds=0.12), at=0.3)
     return out
 
 

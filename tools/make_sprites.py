@@ -387,8 +387,8 @@ def draw_rank_text(pen: Pen, rank: str, color, cx: float, top: float, cap: float
     if rank == "T":
         # a condensed "10", the two digits set tight like a printed index
         w = cap * 0.5
-        pen.text("1", cap, color, top=(cx - w * 0.55, top), squeeze=0.8)
-        pen.text("0", cap, color, top=(cx + w * 0.42, top), squeeze=0.8)
+        pen.text("1", cap, color, top=(cx - w * 0.62, top), squeeze=0.8)
+        pen.text("0", cap, color, top=(cx + w * 0.45, top), squeeze=0.8)
     else:
         pen.text(rank, cap, color, top=(cx, top))
 
@@ -965,21 +965,23 @@ def draw_horse(p: Pen) -> None:
     p.poly([(0.16, -0.9), (0.3, -0.62), (0.1, -0.66)], shade(coat, -0.2), outline=L, width=2)
     p.poly(path(qbez((0.12, -0.66), (-0.1, -0.6), (-0.14, -0.44), 8), [(0.04, -0.54)]), mane,
            outline=L, width=1.4)
-    # blaze
-    blaze = path(cbez((-0.04, -0.5), (-0.3, -0.3), (-0.5, -0.04), (-0.64, 0.12), 12),
-                 [(-0.56, 0.18)],
-                 cbez((-0.56, 0.18), (-0.4, 0.0), (-0.2, -0.26), (0.02, -0.44), 12))
+    # a white blaze running down the face, just inside its front edge
+    def edge(t: float, off: float) -> Point:
+        return (-0.66 + 0.68 * t + 0.69 * off, 0.02 - 0.64 * t + 0.73 * off)
+
+    ts = [0.12 + 0.8 * k / 16 for k in range(17)]
+    blaze = [edge(t, 0.05) for t in ts] + [edge(t, 0.1 + 0.1 * t) for t in ts[::-1]]
     p.poly(blaze, (246, 240, 230))
-    p.circle((0.06, -0.3), 0.07, WHITE, outline=L, width=1.6)
-    p.circle((0.04, -0.3), 0.045, (40, 24, 16))
+    p.circle((0.1, -0.3), 0.07, WHITE, outline=L, width=1.6)
+    p.circle((0.08, -0.3), 0.045, (40, 24, 16))
     p.ellipse(-0.64, 0.2, 0.06, 0.04, (50, 30, 20))
     p.stroke(qbez((-0.76, 0.34), (-0.62, 0.38), (-0.5, 0.34), 6), L, 1.4)
-    # bridle
-    red = (200, 40, 40)
-    p.stroke([(0.14, -0.56), (-0.14, 0.26)], red, 4)
-    p.stroke([(-0.58, 0.02), (0.2, -0.46)], red, 4)
-    p.stroke([(-0.5, 0.3), (-0.14, 0.26)], red, 4)
-    p.circle((-0.14, 0.26), 0.04, GOLD, outline=L, width=1.2)
+    # bridle: cheek strap, noseband and the ring that joins them
+    red = (196, 36, 40)
+    p.stroke([(0.16, -0.6), (-0.14, 0.2)], red, 4)
+    p.stroke([(-0.49, -0.15), (-0.4, 0.43)], red, 4)
+    p.stroke([(-0.14, 0.2), (-0.44, 0.14)], red, 4)
+    p.circle((-0.14, 0.2), 0.04, GOLD, outline=L, width=1.2)
 
 
 def draw_hussar(p: Pen) -> None:
@@ -1045,10 +1047,14 @@ def draw_cuckoo(p: Pen) -> None:
     p.circle((0, 0.9), 0.08, GOLD, outline=L, width=1.4)
     # house
     p.poly([(-0.56, -0.3), (0.56, -0.3), (0.56, 0.52), (-0.56, 0.52)], wood, outline=L, width=2)
-    # carved leaves on top
+    p.poly([(-0.56, -0.3), (0, -0.72), (0.56, -0.3)], wood, outline=L, width=2)
+    # carved leaves crowning the gable
     for k in range(5):
-        x = lerp(-0.4, 0.4, k / 4)
-        p.ellipse(x, -0.82 + 0.08 * abs(k - 2), 0.09, 0.05, (60, 120, 50), outline=L, width=1.2)
+        a = math.pi * (1.1 + 0.8 * k / 4)
+        leaf = rot(ellipse_pts(0, 0, 0.13, 0.05, 16)[:-1], a)
+        lx, ly = 0.14 * math.cos(a), -0.8 + 0.14 * math.sin(a)
+        p.poly([(lx + x, ly + y) for x, y in leaf], (60, 120, 50), outline=L, width=1.2)
+    p.circle((0, -0.82), 0.05, (200, 60, 50), outline=L, width=1.2)
     roof_l = [(-0.8, -0.18), (0, -0.78), (0.06, -0.72), (-0.74, -0.12)]
     p.poly(roof_l, dark, outline=L, width=2)
     p.poly(mirror_x(roof_l), dark, outline=L, width=2)
@@ -1397,9 +1403,10 @@ def render_pot() -> pygame.Surface:
     surf = new_surface(w, h, (236, 184, 48, 0))
     p = Pen(surf)
     p.ellipse(w / 2, h - 24, 84, 18, (0, 0, 0, 60))
-    for x, y, n in ((60, 112, 5), (132, 114, 4), (96, 120, 7), (40, 128, 2), (150, 130, 2),
-                    (110, 136, 3), (72, 134, 1)):
-        _coin_stack(p, x, y, n, 26)
+    stacks = ((58, 104, 9), (134, 106, 7), (96, 114, 13), (34, 124, 4), (158, 126, 5),
+              (114, 134, 3), (70, 134, 2))
+    for x, y, n in sorted(stacks, key=lambda st: st[1]):
+        _coin_stack(p, x, y, n, 25)
     return downsample(surf, w, h)
 
 
@@ -1440,10 +1447,9 @@ def _shadow(card: pygame.Surface, blur: int) -> pygame.Surface:
     return pygame.transform.smoothscale(small, sh.get_size())
 
 
-def render_icon(cards: dict[str, pygame.Surface], size: int = 512) -> pygame.Surface:
-    s = size
+def _icon_background(s: int) -> pygame.Surface:
+    """A rounded square of felt with a soft light, the base of every icon size."""
     surf = pygame.Surface((s, s), pygame.SRCALPHA)
-    # felt with a radial light
     bg = pygame.Surface((s, s), pygame.SRCALPHA)
     base, light = (16, 72, 40), (46, 140, 80)
     for k in range(64, 0, -1):
@@ -1456,6 +1462,26 @@ def render_icon(cards: dict[str, pygame.Surface], size: int = 512) -> pygame.Sur
     pygame.draw.rect(ring, (255, 255, 255, 50), ring.get_rect().inflate(-s * 0.03, -s * 0.03),
                      width=max(1, s // 128), border_radius=int(radius * 0.92))
     surf.blit(ring, (0, 0))
+    return surf
+
+
+def render_icon_simple(size: int = 256) -> pygame.Surface:
+    """The icon for tiny sizes (16-48 px): one bold card with a big spade."""
+    surf = _icon_background(size)
+    card = new_surface(size, size)
+    p = Pen(card)
+    w, h = size * 0.56, size * 0.76
+    x0, y0 = (size - w) / 2, (size - h) / 2
+    p.rect(x0 + size * 0.02, y0 + size * 0.03, w, h, (0, 0, 0, 90), radius=size * 0.07)
+    p.rect(x0, y0, w, h, PAPER, radius=size * 0.07)
+    draw_suit(p, "S", size / 2, size / 2, size * 0.46, INK)
+    surf.blit(downsample(card, size, size), (0, 0))
+    return surf
+
+
+def render_icon(cards: dict[str, pygame.Surface], size: int = 512) -> pygame.Surface:
+    s = size
+    surf = _icon_background(s)
     ch = s * 0.66
     for code, ang, dx, dy in (("KH", 14, 0.09, 0.02), ("AS", -10, -0.08, 0.0)):
         img = cards[code]
@@ -1577,7 +1603,8 @@ def generate(out: Path, subset: bool = False, verbose: bool = False) -> list[Pat
     put(icon256, "icon", "icon_256.png")
     tmp = out / "icon" / ".tmp.png"
     ico_sizes = [16, 24, 32, 48, 64, 128, 256]
-    ico_imgs = [scaled(icon, n) for n in ico_sizes]
+    simple = render_icon_simple(256)
+    ico_imgs = [scaled(simple if n <= 32 else icon, n) for n in ico_sizes]
     ico_png = [png_bytes(img, tmp) for img in ico_imgs]
     ico_path = out / "icon" / "stammtisch.ico"
     ico_path.write_bytes(ico_bytes(ico_imgs, ico_png))
