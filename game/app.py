@@ -34,7 +34,10 @@ class NullAudio:
     def play(self, name: str) -> None:
         pass
 
-    def set_volume(self, volume: float, muted: bool) -> None:
+    def set_volume(self, volume: float) -> None:
+        pass
+
+    def set_muted(self, muted: bool) -> None:
         pass
 
 
@@ -57,6 +60,8 @@ class App:
         i18n.set_lang(getattr(self.opts, "lang", None) or self.settings["lang"])
         pygame.display.init()
         pygame.font.init()
+        text.clear_cache()       # fonts of an earlier pygame.init() are invalid now
+        backdrop.clear()
         size = getattr(self.opts, "size", None) or DEFAULT_SIZE
         self.windowed_size = tuple(size)
         self.fullscreen = False
@@ -99,16 +104,13 @@ class App:
 
     def apply_audio_settings(self) -> None:
         vol, muted = self.settings["volume"], self.settings["muted"]
-        setter = getattr(self.audio, "set_volume", None)
-        try:
-            if setter is not None and setter.__code__.co_argcount >= 3:
-                setter(vol, muted)
-            else:
-                for attr, val in (("volume", vol), ("muted", muted)):
-                    if hasattr(self.audio, attr):
-                        setattr(self.audio, attr, val)
-        except Exception:
-            pass
+        for method, value in (("set_volume", vol), ("set_muted", muted)):
+            fn = getattr(self.audio, method, None)
+            if fn is not None:
+                try:
+                    fn(value)
+                except Exception:
+                    pass
 
     def set_lang(self, lang: str | None) -> None:
         i18n.set_lang(lang)

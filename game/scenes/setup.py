@@ -158,7 +158,7 @@ class SetupScene(Scene):
         u = self.u
         title_h = int(64 * u)
         bh = int(max(28, 50 * u))
-        bottom = h - bh - int(24 * u)
+        bottom = h - bh - int(24 * u) - int(22 * u)
         gap = int(24 * u)
         margin = int(24 * u)
         left_w = int((w - 2 * margin - gap) * 0.44)

@@ -28,13 +28,13 @@ from game.i18n import card_name, t
 from game.rules.base import Event, IllegalMove
 from game.rules.chase import ChaseGame
 from game.scenes.base import Scene
-from game.view import anim, text, widgets
+from game.view import anim, cardart, text, widgets
 from game.view.anim import Animator, Call, Parallel, Sequence, Tween, Wait
 from game.view.sprites import Banner, Bubble, CardSprite, Chip, Confetti, Mover, flip, move
 from game.view.widgets import Button, FocusList
 
-CHIP_COLOURS = [(200, 45, 45), (40, 90, 190), (40, 150, 80), (220, 170, 40), (150, 60, 170),
-                (230, 120, 40), (30, 160, 170), (180, 180, 180), (110, 70, 40), (230, 90, 150)]
+CHIP_COLOURS = [("red", (200, 45, 45)), ("blue", (40, 90, 190)), ("green", (40, 150, 80)),
+                ("yellow", (220, 170, 40)), ("black", (40, 40, 40)), ("white", (225, 225, 225))]
 
 MOVE_KEYS = {"keep": pygame.K_k, "swap": pygame.K_s, "draw": pygame.K_d,
              "accept": pygame.K_a, "refuse": pygame.K_r}
@@ -109,6 +109,8 @@ class ChaseTableScene(Scene):
         self.out_order: list[int] = []
         self.rounds_played = 0
         self.highlight: set[int] = set()
+        self.blocked: set[int] = set()
+        self.stop_before: Callable[[Event], bool] | None = None   # tools/tests: pause here
         self.thinking_seat: int | None = None
         self.think_left = 0.0
         self.future: concurrent.futures.Future | None = None
@@ -168,7 +170,7 @@ class ChaseTableScene(Scene):
             pts = [card_pos[s] for s in range(self.n)]
             md = min(math.hypot(pts[i][0] - pts[(i + 1) % self.n][0],
                                 pts[i][1] - pts[(i + 1) % self.n][1]) for i in range(self.n))
-            ch = min(ch, md * 0.95)
+            ch = min(ch, md * 0.85)
         ch = max(24, int(ch))
         cw = int(ch * 0.7)
         self.app.art.resize(cw, ch)
@@ -330,7 +332,13 @@ class ChaseTableScene(Scene):
         self.anim.play_background(seq)
         return None
 
-    def add_log(self, key: str, to: int | None = None, **fmt: Any) -> None:
+    def add_log(self, key: str, to: int | None = None, seat: int | None = None,
+                **fmt: Any) -> None:
+        """Log a line; ``seat`` is the actor (the solo human reads it in the 2nd person)."""
+        if seat is not None:
+            fmt["name"] = self.seat_name(seat)
+            if len(self.humans) == 1 and seat == self.humans[0] and i18n.has(key + "_you"):
+                key += "_you"
         self.log.append((key, fmt, to))
         del self.log[:-30]
 
@@ -355,6 +363,8 @@ class ChaseTableScene(Scene):
         while budget > 0 and not self.anim.busy:
             budget -= 1
             if self.queue:
+                if self.stop_before is not None and self.stop_before(self.queue[0]):
+                    break
                 ev = self.queue.popleft()
                 self.anim.play(self.on_event(ev))
                 continue
@@ -513,7 +523,7 @@ class ChaseTableScene(Scene):
             jack.highlight = True
             steps.append(self.say(seat, "say.first_dealer", hold=anim.BUBBLE * 1.3))
             steps.append(Tween(jack, "scale", 1.15, 0.2))
-        self.add_log("log.first_dealer", name=self.seat_name(seat))
+        self.add_log("log.first_dealer", seat=seat)
         self.button.a = self.button.b = ("dealer", seat)
         steps.append(Tween(self.button, "alpha", 1.0, 0.3, start=0.0))
         if self.extras:
@@ -533,6 +543,7 @@ class ChaseTableScene(Scene):
         self.v_sudden = bool(d.get("sudden_death"))
         self.log = [e for e in self.log if e[0] in ()]
         self.highlight.clear()
+        self.blocked.clear()
         self.public_up.clear()
         self.cards.clear()
         dest = ("discard",) if self.game.rules["deck_policy"] == "continue" else ("talon",)
@@ -558,7 +569,7 @@ class ChaseTableScene(Scene):
         elif self.v_dealer != d["dealer"]:
             dealer_move = move(self.button, ("dealer", d["dealer"]), anim.MOVE * 2)
         self.v_dealer = d["dealer"]
-        self.add_log("log.round", n=d["round"] + 1, name=self.seat_name(d["dealer"]))
+        self.add_log("log.round", seat=d["dealer"], n=d["round"] + 1)
         if self.v_sudden:
             banner = self.show_banner("banner.sudden_round", hold=0.5, blocking=False,
                                       n=d["round"] + 1)
@@ -603,14 +614,14 @@ class ChaseTableScene(Scene):
 
     def ev_keep(self, ev: Event) -> anim.Anim:
         seat = ev.data["seat"]
-        self.add_log("log.keep", name=self.seat_name(seat))
+        self.add_log("log.keep", seat=seat)
         self.app.play("knock")
         key = "say.keep_dealer" if seat == self.v_dealer else "say.keep"
         return self.say(seat, key)
 
     def ev_show(self, ev: Event) -> anim.Anim:
         seat, card = ev.data["seat"], ev.data["card"]
-        self.add_log("log.show", name=self.seat_name(seat), card=card)
+        self.add_log("log.show", seat=seat, card=card)
         sp = self.hand.get(seat)
         self.cards[seat] = card
         steps: list[anim.Anim | None] = [self.say(seat, "say.show", hold=0.2, card=card)]
@@ -626,7 +637,7 @@ class ChaseTableScene(Scene):
 
     def ev_swap(self, ev: Event) -> anim.Anim:
         a, b = ev.data["seat"], ev.data["with"]
-        self.add_log("log.swap", name=self.seat_name(a), other=self.seat_name(b))
+        self.add_log("log.swap", seat=a, other=self.seat_name(b))
         sa, sb = self.hand.get(a), self.hand.get(b)
         steps: list[anim.Anim | None] = [self.say(a, "say.swap", hold=0.35, other=self.seat_name(b))]
         if sa is None or sb is None:
@@ -655,9 +666,10 @@ class ChaseTableScene(Scene):
 
     def ev_block(self, ev: Event) -> anim.Anim:
         seat, by, card = ev.data["seat"], ev.data["by"], ev.data["card"]
-        self.add_log("log.block", name=self.seat_name(seat), other=self.seat_name(by))
+        self.add_log("log.block", seat=seat, other=self.seat_name(by))
         self.cards[seat] = card
         self.public_up.add(seat)
+        self.blocked.add(seat)
         sp = self.hand.get(seat)
         key = "say.block_cuckoo" if card == "Cuckoo" else "say.block"
         self.app.play("knock")
@@ -667,7 +679,7 @@ class ChaseTableScene(Scene):
 
     def ev_refuse(self, ev: Event) -> anim.Anim:
         seat, by, card = ev.data["seat"], ev.data["by"], ev.data["card"]
-        self.add_log("log.refuse", name=self.seat_name(seat), other=self.seat_name(by))
+        self.add_log("log.refuse", seat=seat, other=self.seat_name(by))
         self.cards[seat] = card
         self.public_up.add(seat)
         sp = self.hand.get(seat)
@@ -677,7 +689,7 @@ class ChaseTableScene(Scene):
 
     def ev_draw(self, ev: Event) -> anim.Anim:
         seat = ev.data["seat"]
-        self.add_log("log.draw", name=self.seat_name(seat))
+        self.add_log("log.draw", seat=seat)
         king = self._peek({"talon_king"}, {"round_start", "showdown", "game_over"})
         say = self.say(seat, "say.draw", hold=0.3)
         if king:
@@ -703,7 +715,7 @@ class ChaseTableScene(Scene):
 
     def ev_talon_king(self, ev: Event) -> anim.Anim:
         seat, card = ev.data["seat"], ev.data["card"]
-        self.add_log("log.talon_king", name=self.seat_name(seat))
+        self.add_log("log.talon_king", seat=seat)
         sp = CardSprite(("talon",), None)
         self.extras.append(sp)
         self.discards.append(sp)
@@ -734,7 +746,7 @@ class ChaseTableScene(Scene):
                     flips.append(Sequence(Wait(i * 0.06), f))
         self.app.play("flip")
 
-        def mark() -> anim.Anim:
+        def mark() -> anim.Anim:  # the losers' cards
             ups = []
             for s in losers:
                 sp = self.hand.get(s)
@@ -743,13 +755,13 @@ class ChaseTableScene(Scene):
                     ups.append(Tween(sp, "scale", 1.15, 0.25, anim.ease_out_back))
             return Parallel(*ups)
 
-        return Sequence(self.show_banner("banner.showdown", hold=0.25, big=False),
-                        Parallel(*flips), Wait(0.25), Call(mark), Wait(0.7))
+        self.show_banner("banner.showdown", hold=0.5, big=False, blocking=False)
+        return Sequence(Parallel(*flips), Wait(0.2), Call(mark), Wait(0.8))
 
     def ev_lose_life(self, ev: Event) -> anim.Anim:
         seat, amount, lives = ev.data["seat"], ev.data["amount"], ev.data["lives"]
         card = self.cards.get(seat, "")
-        self.add_log("log.lose_life" if amount == 1 else "log.lose_lives", name=self.seat_name(seat),
+        self.add_log("log.lose_life" if amount == 1 else "log.lose_lives", seat=seat,
                      n=amount, card=card)
         flying = []
         for i in range(amount):
@@ -772,7 +784,7 @@ class ChaseTableScene(Scene):
 
     def ev_out(self, ev: Event) -> anim.Anim:
         seat = ev.data["seat"]
-        self.add_log("log.out", name=self.seat_name(seat))
+        self.add_log("log.out", seat=seat)
         self.out_order.append(seat)
         self.app.play("lose")
 
@@ -857,8 +869,15 @@ class ChaseTableScene(Scene):
         self._draw_dealer_button(surf)
         for s in range(self.n):
             self._draw_plate(surf, s)
-        for sp in self.hand.values():
+        for seat, sp in self.hand.items():
             self._draw_card(surf, sp)
+            if seat in self.blocked and sp.t >= 1.0 and sp.code is not None:
+                bs = max(12, int(g["cw"] * 0.42))
+                badge = cardart.scaled_sprite((bs, bs), "block_badge.png")
+                if badge is not None:
+                    x, y = sp.pos(self.resolve, g["ch"])
+                    surf.blit(badge, badge.get_rect(center=(int(x + g["cw"] * 0.45),
+                                                            int(y - g["ch"] * 0.45))))
         for sp in self.discards:
             if sp not in self.hand.values() and sp.t < 1.0:
                 self._draw_card(surf, sp)
@@ -910,17 +929,30 @@ class ChaseTableScene(Scene):
         if self.game.rules["stake"] > 0:
             px, py = g["pot"]
             r = max(5, int(11 * self.u))
-            for i in range(min(8, 2 + self.v_pot // max(1, self.game.rules["stake"]))):
-                self._chip(surf, (px - r * 2 + (i % 4) * r * 1.3, py - (i // 4) * r * 0.6), r,
-                           CHIP_COLOURS[(i * 3) % len(CHIP_COLOURS)], 1.0)
+            pw = int(cw * 1.2)
+            img = cardart.scaled_sprite((pw, int(pw * 0.75)), "pot.png")
+            if img is not None:
+                surf.blit(img, img.get_rect(midbottom=(int(px), int(py + r))))
+            else:
+                for i in range(min(8, 2 + self.v_pot // max(1, self.game.rules["stake"]))):
+                    self._chip(surf, (px - r * 2 + (i % 4) * r * 1.3, py - (i // 4) * r * 0.6),
+                               r, CHIP_COLOURS[(i * 3) % len(CHIP_COLOURS)], 1.0)
             text.blit(surf, self.pot_text(), max(12, int(20 * self.u)), (px, py + r * 1.5),
                       widgets.GOLD, "midtop", True, shadow=True)
 
     def _chip(self, surf, pos, r, colour, alpha=1.0) -> None:
         x, y = int(pos[0]), int(pos[1])
+        name, colour = colour
+        img = cardart.scaled_sprite((2 * r + 2, 2 * r + 2), "chips", f"chip_{name}.png")
+        if img is not None:
+            if alpha < 0.99:
+                img = img.copy()
+                img.set_alpha(int(255 * max(0.0, alpha)))
+            surf.blit(img, img.get_rect(center=(x, y)))
+            return
         if alpha < 0.99:
             tmp = pygame.Surface((2 * r + 2, 2 * r + 2), pygame.SRCALPHA)
-            self._chip(tmp, (r + 1, r + 1), r, colour)
+            self._chip(tmp, (r + 1, r + 1), r, (name, colour))
             tmp.set_alpha(int(255 * max(0.0, alpha)))
             surf.blit(tmp, (x - r - 1, y - r - 1))
             return
@@ -960,7 +992,8 @@ class ChaseTableScene(Scene):
         pad = int(8 * u)
         name = self.seat_name(s)
         ns = max(11, int(r.height * 0.38))
-        tag = t("table.you") if (s == self.viewer and len(self.humans) == 1) else (
+        solo_you = s == self.viewer and len(self.humans) == 1
+        tag = ("" if name == t("table.you_name") else t("table.you")) if solo_you else (
             t("level." + self.seats[s].get("level", "medium")) if s in self.players else "")
         avail = r.width - 2 * pad
         colour = (130, 120, 110) if out else widgets.CREAM
@@ -1112,8 +1145,7 @@ class ChaseTableScene(Scene):
         if v is None or self.v_out[v]:
             return
         widgets.panel(surf, hp, u, 200)
-        label = t("table.your_card") if len(self.humans) == 1 else t("table.card_of",
-                                                                      name=self.seat_name(v))
+        label = t("table.your_card")
         ls = text.fit(label, int(18 * u), hp.width - int(8 * u), True, 9)
         text.blit(surf, label, ls, (hp.centerx, hp.top + int(6 * u)), widgets.GOLD, "midtop",
                   True)
@@ -1206,6 +1238,8 @@ def seats_from_setup(setup: dict[str, Any], lang: str | None = None) -> list[dic
     for i in range(n):
         s = setup["seats"][i]
         default = names[i] if i or s.get("human") else "Otto"
+        if i == 0 and s.get("human") and sum(1 for x in setup["seats"][:n] if x.get("human")) > 1:
+            default = t("setup.player_n", n=1)
         name = (s.get("name") or "").strip()[:16] or default
         out.append({"name": name, "human": bool(s.get("human")),
                     "level": s.get("level", "medium")})

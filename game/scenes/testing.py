@@ -113,3 +113,43 @@ def play_game(app, choose: Callable[[Any], str] | None = None, max_steps: int = 
             continue
         app.update(0.05)
     return False
+
+
+def drive(app, until: Callable[[Any], bool], rng: random.Random | None = None,
+          max_steps: int = 50000, choose: Callable[[Any], str] | None = None) -> bool:
+    """Run the table on top of ``app`` (humans move at random or by ``choose``,
+    privacy screens are confirmed) until ``until(table)`` is true; False if the game
+    ended or the step budget ran out first."""
+    rng = rng or random.Random(0)
+    for _ in range(max_steps):
+        table = table_of(app)
+        if table is None:
+            return False
+        if until(table):
+            return True
+        top = app.top
+        if top is not None and top.name == "handoff":
+            top.ready()
+            continue
+        if top is not table:
+            return False
+        if table.state == "human" and table.pending is not None:
+            p = table.pending
+            table.human_move(choose(p) if choose else rng.choice(list(p.legal)))
+            continue
+        if table.state in ("over", "done"):
+            return False
+        app.update(0.05)
+    return False
+
+
+def next_event_is(kind: str, pred: Callable[[Any], bool] | None = None):
+    """A ``stop_before`` predicate and the matching ``until`` for :func:`drive`."""
+
+    def stop(ev) -> bool:
+        return ev.type == kind and (pred is None or pred(ev))
+
+    def until(table) -> bool:
+        return bool(table.queue) and stop(table.queue[0]) and not table.anim.busy
+
+    return stop, until

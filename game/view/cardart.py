@@ -44,9 +44,9 @@ PIPS = {
 
 def _asset(*parts: str) -> Path | None:
     try:
-        from game.assets import asset_path  # type: ignore[import-not-found]
+        from game.assets import sprite_path  # type: ignore[import-not-found]
 
-        p = Path(asset_path(*parts))
+        p = Path(sprite_path(*parts))
     except Exception:
         p = Path(__file__).resolve().parents[2] / "sprites" / Path(*parts)
     return p if p.is_file() else None
@@ -296,3 +296,18 @@ def felt_tile(colour: str) -> pygame.Surface | None:
 
 def sprite(*parts: str) -> pygame.Surface | None:
     return _load(_asset(*parts))
+
+
+_scaled: dict[tuple, pygame.Surface | None] = {}
+
+
+def scaled_sprite(size: tuple[int, int], *parts: str) -> pygame.Surface | None:
+    """A sprite scaled to ``size``, cached; None when the file is missing."""
+    key = (size, parts)
+    if key not in _scaled:
+        if len(_scaled) > 300:
+            _scaled.clear()
+        img = sprite(*parts)
+        _scaled[key] = (pygame.transform.smoothscale(img, (max(1, size[0]), max(1, size[1])))
+                        if img is not None else None)
+    return _scaled[key]

@@ -96,4 +96,6 @@ def blit(surf: pygame.Surface, text: str, size: int, pos: tuple[float, float],
 
 
 def clear_cache() -> None:
+    """Forget fonts and rendered text (needed after ``pygame.quit()``)."""
     _cache.clear()
+    _fonts.clear()

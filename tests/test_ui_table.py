@@ -1,0 +1,284 @@
+"""The window driven by synthetic events: whole games by mouse and by keyboard, in
+German and English, solo, hot-seat and demo, with every Chase variant."""
+
+import os
+import random
+import tempfile
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ.setdefault("STAMMTISCH_HOME", tempfile.mkdtemp(prefix="stammtisch-test-"))
+
+import argparse  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.scenes import testing as T  # noqa: E402
+from game.scenes.menu import MenuScene  # noqa: E402
+from game.scenes.table_chase import ChaseTableScene, demo_scene, seats_from_setup  # noqa: E402
+from game.settings import default_setup  # noqa: E402
+
+
+def seats(n, humans=1, lang="en"):
+    setup = default_setup()
+    setup["players"] = n
+    for i in range(10):
+        setup["seats"][i]["human"] = i < humans
+        setup["seats"][i]["level"] = ("easy", "medium", "hard", "expert")[i % 4]
+    return seats_from_setup(setup, lang)
+
+
+def check_privacy(app, table):
+    """No private card of a seat is drawn face up unless it is the viewer's own,
+    the engine made it public, or it is the demo's showdown."""
+    for seat, sp in table.hand.items():
+        if sp.code is None:
+            continue
+        if seat in table.public_up:
+            continue
+        assert table.viewer == seat, (seat, table.viewer, sp.code)
+        assert seat in table.humans
+    if table.viewer is not None:
+        assert table.viewer in table.humans
+    if table.state == "human":
+        assert table.viewer == table.pending.seat
+        assert app.top is table
+
+
+def play_checked(app, choose=None, use_keys=False, rng=None, max_steps=40000):
+    rng = rng or random.Random(1)
+    handoffs = 0
+    for _ in range(max_steps):
+        top = app.top
+        if top.name == "results":
+            return handoffs
+        table = T.table_of(app)
+        check_privacy(app, table)
+        if top.name == "handoff":
+            handoffs += 1
+            # the table is hidden completely under the privacy screen
+            assert top.opaque and all(sp.code is None or s in table.public_up
+                                      for s, sp in table.hand.items())
+            if use_keys:
+                T.key(app, pygame.K_RETURN)
+            else:
+                T.click_button(app, top.list.buttons[0])
+            continue
+        if top is table and table.state == "human":
+            p = table.pending
+            offered = sorted(b.name for b in table.actions.buttons)
+            assert offered == sorted(p.legal)
+            move = choose(p) if choose else rng.choice(list(p.legal))
+            btn = table.actions.by_name(move)
+            if use_keys:
+                # move the highlight with arrows, then Enter
+                while table.actions.buttons[table.actions.focus].name != move:
+                    T.key(app, pygame.K_RIGHT)
+                T.key(app, pygame.K_RETURN)
+            else:
+                T.click_button(app, btn)
+            continue
+        app.update(0.05)
+        if rng.random() < 0.05:
+            app.draw()
+    raise AssertionError("game did not finish")
+
+
+@pytest.mark.parametrize("lang,use_keys", [("en", False), ("de", True)])
+def test_solo_game_mouse_and_keyboard(lang, use_keys):
+    app = T.make_app((1280, 720), lang)
+    app.push(MenuScene(app))
+    app.push(ChaseTableScene(app, seats(5, 1, lang), {}, seed=11))
+    handoffs = play_checked(app, use_keys=use_keys)
+    assert handoffs == 0     # one human: never a privacy screen
+    res = app.top
+    assert res.name == "results"
+    assert res.ranking[0][0] == 1
+    app.draw()
+    # play again, then back to the menu
+    T.click_button(app, res.list.by_name("again"))
+    assert isinstance(app.top, ChaseTableScene)
+    play_checked(app, use_keys=use_keys, rng=random.Random(5))
+    T.key(app, pygame.K_m)
+    assert app.top.name == "menu"
+
+
+def test_hot_seat_three_humans_privacy():
+    app = T.make_app((960, 600), "de")
+    app.push(MenuScene(app))
+    app.push(ChaseTableScene(app, seats(5, 3, "de"), {}, seed=3))
+    handoffs = play_checked(app)
+    assert handoffs > 3
+
+
+def test_demo_shows_no_private_cards_and_continues():
+    app = T.make_app((1280, 720), "en", speed="fast")
+    app.push(MenuScene(app))
+    app.push(demo_scene(app, 6, seed=1))
+    first = app.top
+    seen_showdown = False
+    for _ in range(20000):
+        app.update(1 / 30)
+        tb = T.table_of(app)
+        for seat, sp in tb.hand.items():
+            assert sp.code is None or seat in tb.public_up
+        seen_showdown |= bool(tb.public_up)
+        if tb is not first:
+            break
+    assert seen_showdown
+    assert T.table_of(app) is not first, "attract mode starts the next game"
+
+
+VARIANTS = [
+    {"queen_refuses_once": True, "reveal_low_on_pass": True, "domino": "low"},
+    {"domino": "ace", "blocked_swap_skips": True, "talon_king_blocks": True},
+    {"deck_policy": "continue", "lives": 5, "stake": 10},
+    {"deck": "cuckoo40", "first_dealer": "random"},
+    {"ace_high": True, "aces_double": True, "ace_of_spades_double": True},
+    {"final_tie": "replay", "lives": 1, "dealer_wins_ties": True},
+    {"final_tie": "restart", "lives": 1},
+    {"final_tie": "shared", "lives": 1},
+    {"final_tie": "sudden_death", "lives": 1, "decks": 2},
+]
+
+
+@pytest.mark.parametrize("rules", VARIANTS)
+def test_every_variant_plays_to_the_end(rules):
+    for seed in range(3):
+        app = T.make_app((1280, 720), "en")
+        app.push(MenuScene(app))
+        app.push(ChaseTableScene(app, seats(4, 1), rules, seed=seed))
+        play_checked(app, rng=random.Random(seed))
+        app.draw()
+
+
+def test_animated_game_with_fast_forward_time():
+    """Normal animation speed and thinking pause; time is fast-forwarded."""
+    app = T.make_app((1280, 720), "en", speed="normal", think=0.3)
+    app.push(MenuScene(app))
+    app.push(ChaseTableScene(app, seats(4, 1), {"lives": 1}, seed=7))
+    rng = random.Random(2)
+    for _ in range(200000):
+        top = app.top
+        if top.name == "results":
+            break
+        tb = T.table_of(app)
+        if tb.state == "human":
+            T.click_button(app, tb.actions.by_name(rng.choice(list(tb.pending.legal))))
+        else:
+            T.frame(app, 1 / 30)
+    assert app.top.name == "results"
+
+
+def test_menu_to_setup_to_game_by_keyboard():
+    app = T.make_app((1280, 720), "en")
+    app.push(MenuScene(app))
+    T.key(app, pygame.K_RETURN)             # New game: Chase the Ace
+    setup = app.top
+    assert setup.name == "setup"
+    T.key(app, pygame.K_DOWN)               # -> "Number of players" is first focusable
+    T.key(app, pygame.K_UP)
+    T.key(app, pygame.K_RIGHT)              # 5 players
+    T.key(app, pygame.K_RIGHT)              # 6 players
+    assert setup.setup["players"] == 6
+    T.key(app, pygame.K_DOWN)               # seat 0 row
+    T.key(app, pygame.K_RETURN)             # edit its name
+    for _ in range(5):
+        T.key(app, pygame.K_BACKSPACE)
+    T.type_text(app, "Eva")
+    T.key(app, pygame.K_RETURN)
+    T.key(app, pygame.K_TAB)                # rules
+    T.key(app, pygame.K_DOWN)               # lives
+    T.key(app, pygame.K_RIGHT)              # 4 lives
+    assert setup.rules["lives"] == 4
+    T.key(app, pygame.K_TAB)                # buttons (Start focused)
+    T.key(app, pygame.K_RETURN)
+    tb = app.top
+    assert isinstance(tb, ChaseTableScene)
+    assert tb.names[0] == "Eva" and tb.n == 6 and tb.game.rules["lives"] == 4
+    assert app.settings["setup"]["rules"] == {"lives": 4}   # remembered
+    T.key(app, pygame.K_ESCAPE)
+    assert app.top.name == "pause"
+    T.key(app, pygame.K_ESCAPE)
+    assert app.top is tb
+
+
+def test_setup_by_mouse_and_settings_scene():
+    app = T.make_app((960, 600), "de")
+    app.push(MenuScene(app))
+    T.click_button(app, app.top.list.by_name("settings"))
+    st = app.top
+    assert st.name == "settings"
+    app.draw()
+    lang_row = st.form.rows[0]
+    T.click(app, lang_row.right.center)      # System -> Deutsch -> English ...
+    T.click(app, lang_row.right.center)
+    assert app.settings["lang"] == "en"
+    for row in st.form.rows:
+        if row.name == "fullscreen":
+            continue
+        T.click(app, row.right.center)
+        app.draw()
+    T.key(app, pygame.K_ESCAPE)
+    assert app.top.name == "menu"
+    T.click_button(app, app.top.list.by_name("new_chase"))
+    setup = app.top
+    app.draw()
+    players = [r for r in setup.seat_form.rows if r.name == "players"][0]
+    T.click(app, players.left.center)
+    assert setup.setup["players"] == 3
+    seat1 = [r for r in setup.seat_form.rows if r.name == "seat1"][0]
+    T.click(app, seat1.left.center)           # Computer: Medium -> Computer: Easy
+    assert setup.setup["seats"][1]["level"] == "easy"
+    T.click(app, seat1.left.center)           # -> Human
+    assert setup.setup["seats"][1]["human"]
+    T.click_button(app, setup.buttons.by_name("start"))
+    tb = app.top
+    assert isinstance(tb, ChaseTableScene) and tb.humans == [0, 1]
+
+
+def test_rules_scene_scrolls_in_both_languages():
+    for lang in ("de", "en"):
+        app = T.make_app((960, 600), lang)
+        app.push(MenuScene(app))
+        T.click_button(app, app.top.list.by_name("rules"))
+        rs = app.top
+        app.draw()
+        assert rs.total > rs.view.height
+        T.key(app, pygame.K_END)
+        assert rs.scroll == rs.total - rs.view.height
+        app.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=3, flipped=False))
+        assert rs.scroll < rs.total - rs.view.height
+        T.key(app, pygame.K_ESCAPE)
+        assert app.top.name == "menu"
+
+
+def test_smoke_and_sizes():
+    from game.app import run
+
+    ns = argparse.Namespace(demo=False, game=None, seed=None, quit_after=None,
+                            frame_stats=False, smoke_test=True, lang="en", size=(960, 600),
+                            players=None)
+    assert run(ns) == 0
+    for size in ((960, 600), (3840, 2160), (400, 300)):
+        app = T.make_app(size, "de")
+        app.push(MenuScene(app))
+        app.push(ChaseTableScene(app, seats(10, 1, "de"), {}, seed=1))
+        T.drive(app, lambda t: t.state == "human")
+        app.draw()
+
+
+def test_frame_stats_line(capsys):
+    from game.app import run
+
+    ns = argparse.Namespace(demo=True, game=None, seed=1, quit_after=1.0, frame_stats=True,
+                            smoke_test=False, lang="en", size=(960, 600), players=4)
+    assert run(ns) == 0
+    import json
+
+    line = capsys.readouterr().out.strip().splitlines()[-1]
+    stats = json.loads(line)
+    for k in ("frames", "fps", "frame_ms_p50", "frame_ms_p95", "frame_ms_p99", "frame_ms_max"):
+        assert k in stats
+    assert stats["frames"] > 10

@@ -1,0 +1,203 @@
+"""Render every scene and the main table states to PNG for review.
+
+    python tools/render_screens.py [--sizes 960x600,1920x1080] [--langs de,en] [--out out/screens]
+
+Runs headless (dummy video/audio drivers, a throw-away STAMMTISCH_HOME). Each table
+state is reached by playing real games (computers and random human moves) with
+animations off up to the moment of interest, then animating at normal speed for a
+moment before the picture is taken.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("STAMMTISCH_HOME", tempfile.mkdtemp(prefix="stammtisch-screens-"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import pygame  # noqa: E402
+
+from game.scenes import testing as T  # noqa: E402
+from game.scenes.menu import MenuScene  # noqa: E402
+from game.scenes.table_chase import ChaseTableScene  # noqa: E402
+
+SOLO = [{"name": "", "human": True, "level": "medium"}] + [
+    {"name": "", "human": False, "level": lv} for lv in ("easy", "medium", "hard", "expert")]
+
+
+def seats(n: int = 5, humans: int = 1, lang: str = "en"):
+    from game.scenes.table_chase import seats_from_setup
+    from game.settings import default_setup
+
+    setup = default_setup()
+    setup["players"] = n
+    for i in range(10):
+        setup["seats"][i]["human"] = i < humans
+        setup["seats"][i]["level"] = ("easy", "medium", "hard", "expert")[i % 4]
+    return seats_from_setup(setup, lang)
+
+
+class Shooter:
+    def __init__(self, out: Path, size: tuple[int, int], lang: str) -> None:
+        self.out = out
+        self.size = size
+        self.lang = lang
+        self.count = 0
+
+    def app(self, speed: str = "off"):
+        app = T.make_app(self.size, self.lang, speed=speed)
+        app.push(MenuScene(app))
+        return app
+
+    def save(self, app, name: str) -> None:
+        app.draw()
+        path = self.out / f"{self.size[0]}x{self.size[1]}_{self.lang}_{name}.png"
+        pygame.image.save(app.screen, str(path))
+        self.count += 1
+
+    def table(self, app, n=5, humans=1, rules=None, seed=1) -> ChaseTableScene:
+        tb = ChaseTableScene(app, seats(n, humans, self.lang), rules or {}, seed=seed)
+        app.push(tb)
+        return tb
+
+    def animate(self, app, tb, seconds: float) -> None:
+        tb.stop_before = None
+        app.settings["anim_speed"] = "normal"
+        tb.anim.speed = "normal"
+        T.pump(app, seconds, dt=1 / 60, draw=False)
+
+    def at_event(self, name: str, kind: str, seconds: float, rules=None, n=5, humans=1,
+                 pred=None, tries: int = 60) -> bool:
+        for seed in range(1, tries + 1):
+            app = self.app()
+            tb = self.table(app, n, humans, rules, seed)
+            stop, until = T.next_event_is(kind, pred)
+            tb.stop_before = stop
+            if T.drive(app, until, random.Random(seed)):
+                self.animate(app, tb, seconds)
+                self.save(app, name)
+                return True
+        print(f"  (no {kind} found for {name})")
+        return False
+
+    def at_decision(self, name: str, decision: str, rules=None, n=5, humans=1,
+                    tries: int = 60) -> bool:
+        for seed in range(1, tries + 1):
+            app = self.app()
+            tb = self.table(app, n, humans, rules, seed)
+
+            def until(t, app=app) -> bool:
+                return t.state == "human" and t.pending is not None and \
+                    t.pending.decision == decision and app.top is t
+
+            if T.drive(app, until, random.Random(seed)):
+                app.settings["anim_speed"] = "normal"
+                tb.anim.speed = "normal"
+                T.pump(app, 0.5, dt=1 / 60, draw=False)
+                self.save(app, name)
+                return True
+        print(f"  (no {decision} decision found)")
+        return False
+
+    def run_all(self) -> None:
+        from game.scenes.rules import RulesScene
+        from game.scenes.settings_scene import SettingsScene
+        from game.scenes.setup import SetupScene
+
+        app = self.app()
+        self.save(app, "01_menu")
+        app.push(SetupScene(app))
+        self.save(app, "02_setup")
+        app.pop()
+        app.push(SettingsScene(app))
+        self.save(app, "03_settings")
+        app.pop()
+        app.push(RulesScene(app))
+        self.save(app, "04_rules")
+        for _ in range(12):
+            T.key(app, pygame.K_PAGEDOWN)
+        self.save(app, "05_rules_end")
+
+        # the first-dealer search, mid-way
+        app = self.app()
+        tb = self.table(app, 6, 1, {}, seed=4)
+        self.animate(app, tb, 1.4)
+        self.save(app, "06_first_dealer")
+        self.at_event("07_deal", "deal", 0.08, n=7)
+        self.at_decision("10_decision_turn", "turn")
+        self.at_decision("11_decision_dealer", "dealer", n=3)
+        self.at_decision("12_decision_queen", "queen", rules={"queen_refuses_once": True},
+                         n=3)
+        self.at_decision("13_decision_domino", "domino", rules={"domino": "low"}, n=3)
+        self.at_event("20_swap", "swap", 0.6)
+        self.at_event("21_block", "block", 0.75, n=8)
+        self.at_event("22_refuse", "refuse", 0.5, rules={"queen_refuses_once": True}, n=6)
+        self.at_event("23_show_low", "show", 0.55, rules={"reveal_low_on_pass": True}, n=6)
+        self.at_event("24_talon_king", "talon_king", 0.9, rules={"talon_king_blocks": True},
+                      n=4, tries=200)
+        self.at_event("25_draw", "draw", 0.6, n=4)
+        self.at_event("30_showdown", "showdown", 1.4, n=10)
+        self.at_event("31_lose_life", "lose_life", 0.3, n=6, rules={"stake": 5})
+        self.at_event("32_out", "out", 0.5, n=5, rules={"lives": 1})
+        self.at_event("33_sudden_death", "sudden_death", 0.5, n=3, rules={"lives": 1},
+                      tries=300)
+        self.at_event("34_final_tie_restart", "final_tie", 0.6, n=3,
+                      rules={"lives": 1, "final_tie": "restart"}, tries=300)
+        self.at_event("35_game_over", "game_over", 1.2, n=4, rules={"lives": 1, "stake": 2})
+        # privacy screen with two humans
+        app = self.app()
+        tb = self.table(app, 4, 2, {}, seed=2)
+        T.drive(app, lambda t: app.top is not None and app.top.name == "handoff",
+                random.Random(2))
+        self.save(app, "40_privacy")
+        app.top.ready()
+        T.pump(app, 0.3, draw=False)
+        self.save(app, "41_hotseat_after_privacy")
+        # pause overlay
+        T.key(app, pygame.K_ESCAPE)
+        self.save(app, "42_pause")
+        # results
+        app = self.app()
+        tb = self.table(app, 5, 1, {"lives": 1}, seed=3)
+        T.play_game(app)
+        self.save(app, "50_results")
+        # demo (ten seats)
+        app = self.app("normal")
+        from game.scenes.table_chase import demo_scene
+
+        app.push(demo_scene(app, 10, seed=5))
+        T.pump(app, 9.0, dt=1 / 30, draw=False)
+        self.save(app, "60_demo_10")
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sizes", default="960x600,1920x1080")
+    ap.add_argument("--langs", default="de,en")
+    ap.add_argument("--out", default="out/screens")
+    args = ap.parse_args(argv)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    started = time.monotonic()
+    total = 0
+    for size_text in args.sizes.split(","):
+        w, h = (int(x) for x in size_text.lower().split("x"))
+        for lang in args.langs.split(","):
+            shooter = Shooter(out, (w, h), lang)
+            shooter.run_all()
+            total += shooter.count
+            print(f"{w}x{h} {lang}: {shooter.count} pictures")
+    print(f"{total} pictures in {out} ({time.monotonic() - started:.1f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
