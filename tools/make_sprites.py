@@ -448,7 +448,7 @@ def court_palette(suit: str, colours: dict) -> dict:
         second = BLUE if suit in "HD" else RED
     wash = (250, 243, 222) if suit_col == INK else mix(suit_col, PAPER, 0.93)
     return {"main": main, "second": second, "gold": GOLD, "line": INK, "suit": suit_col,
-            "wash": wash}
+            "wash": wash, "code": suit}
 
 
 HEAD_X, HEAD_Y = 112, 82     # centre of the court figure's face (half-frame coordinates)
@@ -569,16 +569,41 @@ def _crown(pen: Pen, pal: dict, cx: float, base_y: float, w: float, h: float, po
 def draw_king(pen: Pen, pal: dict, w: float, h: float) -> None:
     L = pal["line"]
     cx, cy = HEAD_X, HEAD_Y
-    # sword held upright at the right
     bx = w - 40
     steel = (218, 222, 230)
-    pen.poly([(bx - 6, 170), (bx - 6, 26), (bx, 10), (bx + 6, 26), (bx + 6, 170)], steel,
-             outline=L, width=2)
-    pen.stroke([(bx, 28), (bx, 166)], (160, 165, 175), 1.4)
-    _robe(pen, pal, w, h, "ermine")
-    pen.poly([(bx - 26, 168), (bx + 26, 168), (bx + 26, 177), (bx - 26, 177)], pal["gold"],
-             outline=L, width=1.8)
-    pen.rect(bx - 5, 177, 10, 30, (120, 70, 30))
+    if pal["code"] == "C":
+        # a sceptre
+        pen.stroke([(bx, 34), (bx, 214)], L, 9)
+        pen.stroke([(bx, 34), (bx, 214)], pal["gold"], 6)
+        for y in (70, 120, 160):
+            pen.ellipse(bx, y, 8, 4, pal["gold"], outline=L, width=1.4)
+        pen.circle((bx, 26), 13, pal["gold"], outline=L, width=2)
+        pen.circle((bx - 4, 22), 4, WHITE)
+        pen.stroke([(bx, 2), (bx, 12)], L, 5)
+        pen.stroke([(bx - 6, 6), (bx + 6, 6)], L, 5)
+        pen.stroke([(bx, 2), (bx, 12)], pal["gold"], 2.5)
+        pen.stroke([(bx - 6, 6), (bx + 6, 6)], pal["gold"], 2.5)
+        _robe(pen, pal, w, h, "ermine")
+    elif pal["code"] == "D":
+        # a battle axe
+        pen.stroke([(bx, 20), (bx, 214)], L, 8)
+        pen.stroke([(bx, 20), (bx, 214)], (150, 100, 52), 5)
+        head = path([(bx, 34)], qbez((bx, 34), (bx - 20, 30), (bx - 34, 16), 6),
+                    qbez((bx - 34, 16), (bx - 22, 50), (bx - 34, 84), 10),
+                    qbez((bx - 34, 84), (bx - 20, 70), (bx, 66), 6))
+        pen.poly(head, steel, outline=L, width=2)
+        pen.stroke(qbez((bx - 30, 22), (bx - 20, 50), (bx - 30, 78), 8), (170, 175, 185), 1.2)
+        pen.poly([(bx - 5, 22), (bx, 4), (bx + 5, 22)], steel, outline=L, width=1.6)
+        _robe(pen, pal, w, h, "ermine")
+    else:
+        # a sword held upright
+        pen.poly([(bx - 6, 170), (bx - 6, 26), (bx, 10), (bx + 6, 26), (bx + 6, 170)], steel,
+                 outline=L, width=2)
+        pen.stroke([(bx, 28), (bx, 166)], (160, 165, 175), 1.4)
+        _robe(pen, pal, w, h, "ermine")
+        pen.poly([(bx - 26, 168), (bx + 26, 168), (bx + 26, 177), (bx - 26, 177)], pal["gold"],
+                 outline=L, width=1.8)
+        pen.rect(bx - 5, 177, 10, 30, (120, 70, 30))
     _arm(pen, pal, (w - 6, NECK_Y + 40), (bx - 2, 194))
     _hand(pen, pal, (bx, 192))
     hair = (120, 78, 36)
@@ -637,18 +662,35 @@ def draw_queen(pen: Pen, pal: dict, w: float, h: float) -> None:
 def draw_jack(pen: Pen, pal: dict, w: float, h: float) -> None:
     L = pal["line"]
     cx, cy = HEAD_X, HEAD_Y
-    # halberd on the right
     bx = w - 34
     steel = (218, 222, 230)
-    pen.stroke([(bx, 24), (bx, 220)], L, 8)
-    pen.stroke([(bx, 24), (bx, 220)], (150, 100, 52), 5)
-    pen.poly(path(qbez((bx, 36), (bx + 30, 40), (bx + 26, 72), 8), [(bx, 64)]), steel,
-             outline=L, width=1.8)
-    pen.poly([(bx, 42), (bx - 20, 52), (bx, 58)], steel, outline=L, width=1.6)
-    pen.poly([(bx - 5, 28), (bx, 6), (bx + 5, 28)], steel, outline=L, width=1.6)
+    leaf_jack = pal["code"] in "HD"
+    if leaf_jack:
+        # a long-stemmed leaf held up on the left, as the red jacks carry
+        lx = 36
+        pen.stroke(qbez((44, 214), (28, 130), (lx, 72), 12), (60, 110, 40), 4)
+        leaf = path(qbez((lx, 74), (lx - 30, 44), (lx - 2, 8), 12),
+                    qbez((lx - 2, 8), (lx + 30, 40), (lx, 74), 12))
+        pen.poly(leaf, (80, 160, 70), outline=L, width=1.8)
+        pen.stroke(qbez((lx, 72), (lx - 6, 44), (lx - 2, 12), 8), (50, 110, 40), 1.4)
+        side = path(qbez((31, 140), (6, 120), (12, 100), 8),
+                    qbez((12, 100), (26, 116), (31, 140), 8))
+        pen.poly(side, (80, 160, 70), outline=L, width=1.4)
+    else:
+        # a halberd
+        pen.stroke([(bx, 24), (bx, 220)], L, 8)
+        pen.stroke([(bx, 24), (bx, 220)], (150, 100, 52), 5)
+        pen.poly(path(qbez((bx, 36), (bx + 30, 40), (bx + 26, 72), 8), [(bx, 64)]), steel,
+                 outline=L, width=1.8)
+        pen.poly([(bx, 42), (bx - 20, 52), (bx, 58)], steel, outline=L, width=1.6)
+        pen.poly([(bx - 5, 28), (bx, 6), (bx + 5, 28)], steel, outline=L, width=1.6)
     _robe(pen, pal, w, h, "plain")
-    _arm(pen, pal, (w - 6, NECK_Y + 40), (bx - 4, 190))
-    _hand(pen, pal, (bx, 188))
+    if leaf_jack:
+        _arm(pen, pal, (6, NECK_Y + 40), (42, 192))
+        _hand(pen, pal, (44, 190))
+    else:
+        _arm(pen, pal, (w - 6, NECK_Y + 40), (bx - 4, 190))
+        _hand(pen, pal, (bx, 188))
     hair = (150, 90, 40)
     for k in range(7):
         a = math.pi * (0.95 + 1.1 * k / 6)
@@ -677,7 +719,10 @@ def draw_court(surf: pygame.Surface, pen: Pen, rank: str, suit: str, colours: di
     half = pen.sub(FR_X, FR_Y)
     half.rect(0, 0, FR_W, half_h, pal["wash"])
     {"K": draw_king, "Q": draw_queen, "J": draw_jack}[rank](half, pal, FR_W, half_h)
-    draw_suit(half, suit, 22, 26, 30, pal["suit"], outline=pal["wash"], width=3)
+    # the small frame pip sits on the side away from the figure's flower or leaf
+    item_left = rank == "Q" or (rank == "J" and suit in "HD")
+    draw_suit(half, suit, FR_W - 22 if item_left else 22, 26, 30, pal["suit"],
+              outline=pal["wash"], width=3)
     surf.set_clip(None)
     copy_rotated(surf, FR_X, FR_Y, FR_W, half_h)
     # frame and fold line
