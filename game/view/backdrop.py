@@ -32,7 +32,7 @@ def _tile(colour: str) -> pygame.Surface:
 
 
 def _vignette(size: tuple[int, int]) -> pygame.Surface:
-    w, h = 160, 90
+    w, h = 48, 27
     v = pygame.Surface((w, h), pygame.SRCALPHA)
     for y in range(h):
         for x in range(w):

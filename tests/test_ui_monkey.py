@@ -1,0 +1,102 @@
+"""A monkey: thousands of random clicks, keys, wheel turns and window resizes across
+every scene. Nothing may raise; afterwards games still finish."""
+
+import os
+import random
+import tempfile
+import time
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ.setdefault("STAMMTISCH_HOME", tempfile.mkdtemp(prefix="stammtisch-test-"))
+
+import pygame  # noqa: E402
+
+from game.scenes import testing as T  # noqa: E402
+from game.scenes.menu import MenuScene  # noqa: E402
+from game.view.widgets import FocusList, Form  # noqa: E402
+
+KEYS = [pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB,
+        pygame.K_RETURN, pygame.K_SPACE, pygame.K_ESCAPE, pygame.K_k, pygame.K_s, pygame.K_d,
+        pygame.K_a, pygame.K_r, pygame.K_PAGEDOWN, pygame.K_PAGEUP, pygame.K_HOME, pygame.K_END,
+        pygame.K_BACKSPACE, pygame.K_F5, pygame.K_n, pygame.K_m, pygame.K_p, pygame.K_F11]
+
+
+def targets(scene):
+    rects = []
+    for v in vars(scene).values():
+        if isinstance(v, FocusList):
+            rects += [b.rect for b in v.buttons]
+        elif isinstance(v, Form):
+            for r in v.rows:
+                rects += [r.left, r.right, r.box, r.name_box]
+    mb = getattr(scene, "menu_button", None)
+    if mb is not None:
+        rects.append(mb.rect)
+    return [r for r in rects if r.width > 0]
+
+
+def monkey(app, rng, steps, deadline):
+    results = 0
+    for i in range(steps):
+        if time.monotonic() > deadline:
+            break
+        if not app.running or not app.stack:
+            app.running = True
+            app.reset(MenuScene(app))
+        top = app.top
+        if top.name == "results":
+            results += 1
+        r = rng.random()
+        w, h = app.size
+        if r < 0.35:
+            rects = targets(top)
+            if rects and rng.random() < 0.8:
+                rc = rng.choice(rects)
+                pos = (rc.left + rng.randrange(max(1, rc.width)),
+                       rc.top + rng.randrange(max(1, rc.height)))
+            else:
+                pos = (rng.randrange(w), rng.randrange(h))
+            T.click(app, pos, button=rng.choice([1, 1, 1, 3]))
+        elif r < 0.7:
+            k = rng.choice(KEYS)
+            mod = pygame.KMOD_SHIFT if rng.random() < 0.1 else 0
+            T.key(app, k, mod)
+        elif r < 0.75:
+            T.type_text(app, rng.choice(["a", "Ö", "ß", " ", "Zz"]))
+        elif r < 0.8:
+            app.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.choice([-3, -1, 1, 3]),
+                                          flipped=False))
+        elif r < 0.83:
+            size = rng.choice([(960, 600), (1280, 720), (1920, 1080), (320, 240), (700, 900),
+                               (2560, 1080), (1000, 560)])
+            app.handle(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1],
+                                          size=size))
+            app.handle(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=size[0], y=size[1]))
+        else:
+            app.update(rng.choice([0.0, 0.016, 0.05, 0.3]))
+        if i % 7 == 0:
+            app.draw()
+    return results
+
+
+def test_monkey_across_scenes():
+    rng = random.Random(1234)
+    deadline = time.monotonic() + 35
+    total = 0
+    for speed in ("off", "fast", "normal"):
+        app = T.make_app((1280, 720), rng.choice(["de", "en"]), speed=speed, think=0.0)
+        app.push(MenuScene(app))
+        total += monkey(app, rng, 2500, deadline)
+        if app.fullscreen:
+            app.toggle_fullscreen()
+        # afterwards a game still finishes
+        app.running = True
+        app.reset(MenuScene(app))
+        app.settings["anim_speed"] = "off"
+        from game.scenes.table_chase import ChaseTableScene, seats_from_setup
+
+        setup = app.settings["setup"]
+        app.push(ChaseTableScene(app, seats_from_setup(setup), setup["rules"], seed=5))
+        assert T.play_game(app, rng=random.Random(3)), "game did not finish"
+    assert time.monotonic() < deadline + 25
