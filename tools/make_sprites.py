@@ -1256,8 +1256,8 @@ def render_back_rosette() -> pygame.Surface:
         pts = rot(ellipse_pts(0, 0, 40, 12, 24)[:-1], a)
         px, py = cx + 50 * math.cos(a), cy + 50 * math.sin(a)
         pen.poly([(px + x, py + y) for x, y in pts], light if k % 2 else pale)
-    _rosette(pen, cx, cy, 36, pale, light, 8)
-    pen.circle((cx, cy), 6, pale)
+    pen.circle((cx, cy), 27, field, outline=pale, width=2.5)
+    _rosette(pen, cx, cy, 22, pale, light, 8)
     _back_frame(pen, pale)
     return finish_card(surf)
 
