@@ -53,7 +53,7 @@ class HandoffScene(Scene):
         ts = text.fit(title, int(64 * u), int(w * 0.9), True)
         text.blit(surf, title, ts, (w // 2, int(h * 0.32)), widgets.GOLD, "center", True,
                   shadow=True)
-        sub = t("handoff.sub")
+        sub = t("handoff.sub", name=self.player)
         for i, line in enumerate(text.wrap(sub, int(26 * u), int(w * 0.8))):
             text.blit(surf, line, int(26 * u), (w // 2, int(h * 0.42) + i * int(30 * u)),
                       widgets.CREAM, "center", shadow=True)

@@ -93,8 +93,20 @@ class ResultsScene(Scene):
             text.blit(surf, f"{place}.", fs, (panel.left + int(20 * u), y), col, "midleft", True)
             who = tb.seat_name(s)
             kind = t("setup.human") if s in tb.humans else t("level." + tb.seats[s]["level"])
-            text.blit(surf, text.ellipsize(who, fs, int(panel.width * 0.45), True), fs,
+            text.blit(surf, text.ellipsize(who, fs, int(panel.width * 0.36), True), fs,
                       (panel.left + int(70 * u), y), col, "midleft", True)
             text.blit(surf, kind, int(fs * 0.85), (panel.right - int(20 * u), y), widgets.DIM,
                       "midright")
+            lives = tb.game.lives[s]
+            if s in tb.out_round:
+                info = t("results.out_in", n=tb.out_round[s])
+            elif lives == 1:
+                info = t("results.life_left")
+            elif lives > 1:
+                info = t("results.lives_left", n=lives)
+            else:
+                info = ""
+            if info:
+                text.blit(surf, info, int(fs * 0.85), (panel.left + int(panel.width * 0.5), y),
+                          widgets.CREAM if place == 1 else (200, 192, 175), "midleft")
         self.list.draw(surf, u)

@@ -107,6 +107,7 @@ class ChaseTableScene(Scene):
         self.talon_count = 1
         self.log: list[tuple[str, dict[str, Any], int | None]] = []
         self.out_order: list[int] = []
+        self.out_round: dict[int, int] = {}
         self.rounds_played = 0
         self.highlight: set[int] = set()
         self.blocked: set[int] = set()
@@ -280,6 +281,13 @@ class ChaseTableScene(Scene):
     def seat_name(self, seat: int) -> str:
         return self.names[seat]
 
+    def is_solo_human(self, seat: int) -> bool:
+        return len(self.humans) == 1 and seat == self.humans[0]
+
+    def obj_name(self, seat: int, case: str = "dat") -> str:
+        """A seat named as the object of a sentence ("mit dir", "blockt dich")."""
+        return t("table.you_" + case) if self.is_solo_human(seat) else self.seat_name(seat)
+
     def visible_face(self, seat: int) -> str | None:
         code = self.cards.get(seat)
         if code is None:
@@ -315,6 +323,11 @@ class ChaseTableScene(Scene):
                 Call(lambda: self.bubbles.remove(b) if b in self.bubbles else None)))
 
         return Sequence(Tween(b, "alpha", 1.0, 0.12, start=0.0), Wait(hold), Call(fade))
+
+    def ask(self, asker: int, target: int, hold: float = 0.35) -> anim.Anim:
+        if self.is_solo_human(target):
+            return self.say(asker, "say.swap_you", hold=hold)
+        return self.say(asker, "say.swap", hold=hold, other=self.seat_name(target))
 
     def show_banner(self, key: str, sub: str | None = None, hold: float = anim.BANNER,
                     big: bool = True, blocking: bool = True, **fmt: Any) -> anim.Anim | None:
@@ -637,9 +650,9 @@ class ChaseTableScene(Scene):
 
     def ev_swap(self, ev: Event) -> anim.Anim:
         a, b = ev.data["seat"], ev.data["with"]
-        self.add_log("log.swap", seat=a, other=self.seat_name(b))
+        self.add_log("log.swap", seat=a, other=self.obj_name(b, "dat"))
         sa, sb = self.hand.get(a), self.hand.get(b)
-        steps: list[anim.Anim | None] = [self.say(a, "say.swap", hold=0.35, other=self.seat_name(b))]
+        steps: list[anim.Anim | None] = [self.ask(a, b)]
         if sa is None or sb is None:
             return Sequence(*steps)
         hide = [flip(sp, None) for sp in (sa, sb) if sp.code is not None]
@@ -666,20 +679,20 @@ class ChaseTableScene(Scene):
 
     def ev_block(self, ev: Event) -> anim.Anim:
         seat, by, card = ev.data["seat"], ev.data["by"], ev.data["card"]
-        self.add_log("log.block", seat=seat, other=self.seat_name(by))
+        self.add_log("log.block", seat=seat, other=self.obj_name(by, "acc"))
         self.cards[seat] = card
         self.public_up.add(seat)
         self.blocked.add(seat)
         sp = self.hand.get(seat)
         key = "say.block_cuckoo" if card == "Cuckoo" else "say.block"
         self.app.play("knock")
-        return Sequence(self.say(by, "say.swap", hold=0.3, other=self.seat_name(seat)),
+        return Sequence(self.ask(by, seat, hold=0.3),
                         Parallel(flip(sp, card) if sp else None,
                                  self.say(seat, key, hold=anim.BUBBLE * 1.2)))
 
     def ev_refuse(self, ev: Event) -> anim.Anim:
         seat, by, card = ev.data["seat"], ev.data["by"], ev.data["card"]
-        self.add_log("log.refuse", seat=seat, other=self.seat_name(by))
+        self.add_log("log.refuse", seat=seat, other=self.obj_name(by, "acc"))
         self.cards[seat] = card
         self.public_up.add(seat)
         sp = self.hand.get(seat)
@@ -786,6 +799,7 @@ class ChaseTableScene(Scene):
         seat = ev.data["seat"]
         self.add_log("log.out", seat=seat)
         self.out_order.append(seat)
+        self.out_round[seat] = self.v_round + 1
         self.app.play("lose")
 
         def mark() -> None:
@@ -816,6 +830,7 @@ class ChaseTableScene(Scene):
             self.v_lives = [lives] * self.n
             self.v_out = [False] * self.n
             self.out_order.clear()
+            self.out_round.clear()
             self.v_pot = self.game.pot
 
         return Sequence(self.show_banner("banner.restart", "banner.restart.sub", n=lives),
@@ -1017,7 +1032,7 @@ class ChaseTableScene(Scene):
                 else:
                     pygame.draw.circle(surf, (90, 80, 70), (cx, y), cr, 1)
         if tag:
-            ts = max(9, int(r.height * 0.26))
+            ts = max(11, int(r.height * 0.28))
             text.blit(surf, text.ellipsize(tag, ts, r.width // 2), ts,
                       (r.right - pad, y), widgets.DIM, "midright")
         if s == self.thinking_seat and self.state == "thinking":
@@ -1142,7 +1157,7 @@ class ChaseTableScene(Scene):
         u = self.u
         hp = self.geo["hand_panel"]
         v = self.viewer
-        if v is None or self.v_out[v]:
+        if v is None or self.v_out[v] or self.hand.get(v) is None:
             return
         widgets.panel(surf, hp, u, 200)
         label = t("table.your_card")

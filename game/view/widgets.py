@@ -240,7 +240,7 @@ class Form:
     def _row_height(self, r: Row) -> int:
         if r.kind == "heading":
             return int(self.row_h * 0.9)
-        return int(self.row_h * (1.45 if self.with_help and r.help() else 1.0))
+        return int(self.row_h * (1.5 if self.with_help and r.help() else 1.0))
 
     def layout(self, rect: pygame.Rect, u: float) -> None:
         self.rect = rect
@@ -391,7 +391,7 @@ class Form:
         surf.set_clip(self.rect)
         focus_row = self.focused() if self.active else None
         fs = max(12, int(self.row_h * 0.5))
-        hs = max(11, int(self.row_h * 0.38))
+        hs = max(13, int(self.row_h * 0.4))
         for r in self.rows:
             if r.rect.bottom < self.rect.top or r.rect.top > self.rect.bottom:
                 continue
@@ -437,7 +437,7 @@ class Form:
                 h = r.help()
                 hsz = text.fit(h, hs, help_w, False, 10)
                 text.blit(surf, text.ellipsize(h, hsz, help_w), hsz,
-                          (r.rect.left + int(10 * u), r.rect.top + int(self.row_h * 1.2)),
+                          (r.rect.left + int(10 * u), r.rect.top + int(self.row_h * 1.22)),
                           DIM, "midleft")
         surf.set_clip(clip)
         # a scroll bar when the rows do not fit
