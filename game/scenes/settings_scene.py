@@ -57,7 +57,7 @@ class SettingsScene(Scene):
             Row(lambda: t("settings.fullscreen"), lambda: t("common.on") if app.fullscreen
                 else t("common.off"), lambda d: self.app.toggle_fullscreen(),
                 name="fullscreen"),
-        ], with_help=False)
+        ], with_help=False, row_scale=1.3)
         self.buttons = FocusList([Button(lambda: t("common.back"), self.back, name="back")])
         self.zone = 0
 

@@ -180,7 +180,7 @@ class ChaseTableScene(Scene):
             "rx": rx, "ry": ry, "seat": seat_pos, "card": card_pos, "dealer": dealer_pos,
             "cw": cw, "ch": ch, "plate": (plate_w, plate_h),
             "talon": (cx - cw * 0.9, cy - ch * 0.05), "discard": (cx + cw * 0.9, cy - ch * 0.05),
-            "pot": (cx, cy + ch * 0.75),
+            "pot": (cx + cw * 2.5, cy + ch * 0.1),
         }
         # hand panel (bottom left) and log (bottom right)
         big_h = int(ch * 1.25)
@@ -1187,7 +1187,7 @@ class ChaseTableScene(Scene):
         u = self.u
         lp = self.geo["log_panel"]
         widgets.panel(surf, lp, u, 170, border=(90, 80, 60))
-        fs = max(11, int(17 * u))
+        fs = max(13, int(18 * u))
         lh = int(fs * 1.05)
         inner_w = lp.width - int(16 * u)
         lines: list[str] = []

@@ -212,7 +212,8 @@ class Form:
     the wheel scrolls; clicks on the arrows (or the value) change it.
     """
 
-    def __init__(self, rows: list[Row], with_help: bool = True) -> None:
+    def __init__(self, rows: list[Row], with_help: bool = True, row_scale: float = 1.0) -> None:
+        self.row_scale = row_scale
         self.all_rows = rows
         self.focus = 0
         self.scroll = 0
@@ -245,7 +246,7 @@ class Form:
     def layout(self, rect: pygame.Rect, u: float) -> None:
         self.rect = rect
         self.u = u
-        self.row_h = max(26, int(40 * u))
+        self.row_h = max(26, int(40 * u * self.row_scale))
         total = sum(self._row_height(r) for r in self.rows)
         self.scroll = max(0, min(self.scroll, total - rect.height))
         y = rect.top - self.scroll
