@@ -1,0 +1,171 @@
+"""The ``expert`` level: ``hard`` plus a model of every opponent from the showdowns.
+
+Every earlier round of the game (``view["history"]``) ends with a showdown that shows
+each active seat's final card. Undoing the round's public swaps gives the card each
+seat held when it kept or swapped (a dealer's card before a draw stays unknown). From
+these (card, move) pairs the expert fits, per opponent, a swap threshold for turns and
+one for the dealer's draw, with a prior that favours the equilibrium's thresholds.
+An opponent whose fit is the equilibrium's (or without evidence) is modelled as
+``hard``; one that keeps too much or swaps too much as that threshold player. When
+some opponent deviates, the expert plays the sampled best response
+(:func:`game.ai.advise.estimate`) to those models; otherwise it plays ``hard``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from game.ai.chase_levels import (
+    ChaseLevel,
+    Hard,
+    Situation,
+    base_threshold,
+    strength,
+)
+
+View = Mapping[str, Any]
+EPS = 0.1          # slip rate of the threshold model
+EXPERT_SAMPLES = 300
+DEVIATION = 2       # a fitted threshold this far from the equilibrium's is a style
+
+
+def observations(view: View) -> dict[int, list[tuple[bool, int, bool]]]:
+    """seat → [(as dealer, card 1…13 when deciding, swapped/drew)] from showdowns."""
+    rules = view["rules"]
+    out: dict[int, list[tuple[bool, int, bool]]] = {}
+    for events in view["history"]:
+        show = next((e for e in events if e.get("type") == "showdown"), None)
+        if not show:
+            continue
+        hands: dict[int, str | None] = {int(s): c for s, c in show["cards"].items()}
+        active = sorted(hands)
+        first = None
+        for e in events:
+            t = e.get("type")
+            if t in ("keep", "swap"):
+                first = e["seat"]
+                break
+            if t in ("block", "refuse"):
+                first = e["by"]
+                break
+        if first is None or first not in active:
+            continue
+        dealer = active[active.index(first) - 1]
+        recs: list[tuple[int, str | None, bool]] = []
+        seen: set[int] = set()
+        for e in reversed(events):
+            t = e.get("type")
+            if t == "swap":
+                a, b = e["seat"], e["with"]
+                hands[a], hands[b] = hands.get(b), hands.get(a)
+                recs.append((a, hands[a], True))
+            elif t == "keep":
+                recs.append((e["seat"], hands.get(e["seat"]), False))
+            elif t in ("block", "refuse"):
+                recs.append((e["by"], hands.get(e["by"]), True))
+            elif t == "draw":
+                hands[e["seat"]] = None
+        for seat, card, moved in reversed(recs):
+            if seat in seen:
+                continue
+            seen.add(seat)
+            if card is None or card == "Cuckoo" or (len(card) == 2 and card[0] == "K"):
+                continue
+            out.setdefault(seat, []).append((seat == dealer, strength(card, rules), moved))
+    return out
+
+
+def fit(obs: list[tuple[int, bool]], centre: float) -> float | None:
+    """A threshold t (swap iff card < t) by maximum a posteriori, or None when the
+    equilibrium's threshold ``centre`` explains the moves as well."""
+    if not obs:
+        return None
+    best_t, best = None, -math.inf
+    for t2 in range(3, 27):
+        t = t2 / 2
+        ll = sum(math.log(1 - EPS if (c < t) == moved else EPS) for c, moved in obs)
+        ll -= 0.35 * abs(t - centre)
+        if ll > best:
+            best_t, best = t, ll
+    if best_t is None or abs(best_t - centre) < DEVIATION:
+        return None
+    return best_t
+
+
+class ThresholdModel:
+    def __init__(self, turn: float | None, draw: float | None, hard: Hard) -> None:
+        self.turn = turn
+        self.draw = draw
+        self.hard = hard
+
+    def p_yes(self, sit: Situation) -> float:
+        t = self.draw if sit.dealer else self.turn
+        if t is None or sit.current == sit.blocker or (not sit.dealer and sit.left_blocks):
+            return self.hard.p_yes(sit)
+        return 1.0 if sit.current < t else 0.0
+
+
+@lru_cache(maxsize=1)
+def _hard() -> Hard:
+    return Hard()
+
+
+def models(view: View) -> dict[int, tuple[float | None, float | None]]:
+    """seat → (turn threshold, draw threshold) for opponents that deviate."""
+    n = len(view["active"])
+    out = {}
+    for seat, obs in observations(view).items():
+        if seat == view["seat"]:
+            continue
+        turn = fit([(c, m) for dl, c, m in obs if not dl], base_threshold(n, 1))
+        draw = fit([(c, m) for dl, c, m in obs if dl], base_threshold(n, n - 1))
+        if turn is not None or draw is not None:
+            out[seat] = (turn, draw)
+    return out
+
+
+def opponent_policies(view: View, found: Mapping[int, tuple[float | None, float | None]]
+                      | None = None) -> dict[int, Any]:
+    hard = _hard()
+    found = models(view) if found is None else found
+    pol: dict[int, Any] = {}
+    for s in view["active"]:
+        if s in found:
+            pol[s] = ThresholdModel(*found[s], hard).p_yes
+        else:
+            pol[s] = hard.p_yes
+    return pol
+
+
+class Expert(ChaseLevel):
+    name = "expert"
+
+    def __init__(self) -> None:
+        self.base = _hard()
+
+    def core(self, sit: Situation) -> float:
+        return self.base.core(sit)
+
+    def decide(self, sit: Situation, view: View, r: float) -> str:
+        if sit.decision not in ("turn", "dealer"):
+            return self.base.decide(sit, view, r)
+        p = self.base.p_yes(sit)
+        if p in (0.0, 1.0) and (sit.current == sit.blocker or (sit.dealer and sit.current == 1)):
+            return self.base.decide(sit, view, r)
+        found = models(view)
+        if not found:
+            return self.base.decide(sit, view, r)
+        from game.ai.advise import estimate
+
+        est = estimate(view, opponent_policies(view, found), EXPERT_SAMPLES, salt=0xE7)
+        yes = "draw" if sit.dealer else "swap"
+        a, b = est.get(yes), est.get("keep")
+        if a is None or b is None:
+            return self.base.decide(sit, view, r)
+        diff = a["expected_loss"] - b["expected_loss"]
+        if abs(diff) < 0.01:           # too close to tell by sampling: stay with hard
+            return self.base.decide(sit, view, r)
+        return yes if diff < 0 else "keep"
