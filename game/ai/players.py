@@ -134,10 +134,21 @@ def make_player(spec: str) -> Player:
         return BotPlayer(spec[4:])
     if spec in BUILTIN:
         return BUILTIN[spec]()
+    if spec.startswith("threshold:"):
+        # threshold:SWAP_AT[:DRAW_AT] — a fixed style, e.g. threshold:4:4 keeps with 5
+        # or more, threshold:9:9 swaps with 9 or less
+        try:
+            parts = [int(x) for x in spec.split(":")[1:]]
+        except ValueError:
+            parts = []
+        if 1 <= len(parts) <= 2:
+            player = ThresholdPlayer(parts[0], parts[-1])
+            player.name = spec
+            return player
     if spec in LEVELS:
         factory = level_factory(spec)
         player = factory() if factory is not None else ThresholdPlayer()
         player.name = spec
         return player
     raise ValueError(f"unknown player {spec!r}: use one of "
-                     f"{', '.join(list(BUILTIN) + list(LEVELS))} or bot:PATH")
+                     f"{', '.join(list(BUILTIN) + list(LEVELS))}, threshold:S:D or bot:PATH")
