@@ -52,9 +52,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return commands.run(args[0], args[1:])
     opts = window_parser().parse_args(args)
+    from game import crash
     from game.app import run
 
-    return run(opts)
+    crash.install()
+    return int(crash.guard(run, opts))
 
 
 if __name__ == "__main__":  # pragma: no cover

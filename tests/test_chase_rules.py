@@ -362,6 +362,7 @@ def test_queen_refuses_once_per_game():
     play(g, "swap")
     p = g.to_move()
     assert p.seat == 1 and p.decision == "queen" and p.legal == ("accept", "refuse")
+    assert p.partner == 0 and g.view(1)["partner"] == 0
     ev = play(g, "refuse")
     assert g.hands[:2] == ["2S", "QH"] and g.faceup == {1: "QH"}
     assert [e.data for e in ev if e.type == "refuse"] == [{"seat": 1, "by": 0, "card": "QH"}]
@@ -423,7 +424,7 @@ def test_domino_ace_offers_one_more_swap():
     g = game_with(["9S", "AH", "5D", "KC"], dealer=3, rules={"domino": "ace"})
     play(g, "swap")
     p = g.to_move()
-    assert (p.seat, p.decision) == (0, "domino")
+    assert (p.seat, p.decision, p.partner) == (0, "domino", 2)
     play(g, "swap")
     assert g.hands[0] == "5D" and g.hands[2] == "AH"
     assert g.to_move().seat == 1, "it never chains"

@@ -46,11 +46,7 @@ class RandomPlayer:
     name = "random"
 
     def choose(self, view: View) -> str:
-        if view["game"] == "rams":
-            from game.ai.rams_basic import choose_random
-
-            return str(choose_random(view, mix(view["seed"], view["step"])))
-        legal = view["legal"]
+        legal = view["legal"]   # sorted, in both games
         return legal[mix(view["seed"], view["step"]) % len(legal)]
 
 

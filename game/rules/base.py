@@ -277,44 +277,43 @@ class LazyView(dict):  # type: ignore[type-arg]
     snapshot of the moment it was made.
     """
 
-    __slots__ = ("_game", "_seat", "_keys")
+    __slots__ = ("_game", "_seat", "_getters")
 
-    def __init__(self, game: Any, seat: int, keys: tuple[str, ...]) -> None:
+    def __init__(self, game: Any, seat: int,
+                 getters: dict[str, Callable[[Any, int], Any]]) -> None:
         super().__init__()
         self._game = game
         self._seat = seat
-        self._keys = keys
+        self._getters = getters
 
     def __missing__(self, key: str) -> Any:
-        if key not in self._keys:
-            raise KeyError(key)
-        value = self[key] = self._game.view_key(self._seat, key)
+        value = self[key] = self._getters[key](self._game, self._seat)
         return value
 
     def get(self, key: str, default: Any = None) -> Any:  # type: ignore[override]
-        return self[key] if key in self._keys else default
+        return self[key] if key in self._getters else default
 
     def __contains__(self, key: object) -> bool:
-        return key in self._keys
+        return key in self._getters
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._keys)
+        return iter(self._getters)
 
     def __len__(self) -> int:
-        return len(self._keys)
+        return len(self._getters)
 
     def keys(self) -> Any:  # type: ignore[override]
-        return list(self._keys)
+        return list(self._getters)
 
     def items(self) -> Any:  # type: ignore[override]
-        return [(k, self[k]) for k in self._keys]
+        return [(k, self[k]) for k in self._getters]
 
     def values(self) -> Any:  # type: ignore[override]
-        return [self[k] for k in self._keys]
+        return [self[k] for k in self._getters]
 
     def snapshot(self) -> dict[str, Any]:
         """A plain dict of every key, computed now."""
-        return {k: self[k] for k in self._keys}
+        return {k: self[k] for k in self._getters}
 
 
 @dataclass(frozen=True)
@@ -324,6 +323,9 @@ class Pending:
     seat: int
     legal: tuple[str, ...]
     decision: str
+    #: The other seat of the decision, where there is one: the asker for a Queen's
+    #: ``accept``/``refuse``, the seat a domino swap would ask.
+    partner: int | None = None
 
     def as_dict(self) -> dict[str, Any]:
         return {"seat": self.seat, "legal": sorted(self.legal), "decision": self.decision}

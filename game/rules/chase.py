@@ -19,10 +19,10 @@ from typing import Any
 
 from game.cards import CUCKOO40, CUCKOO_VALUES, FRENCH52
 from game.rules.base import (
-    VIEW_PRIVATE,
-    VIEW_PUBLIC,
+    COMMON_VIEW_GETTERS,
     DealSource,
     Event,
+    EventLog,
     GameError,
     Key,
     LazyView,
@@ -68,13 +68,6 @@ CHASE_RULES: dict[str, Key] = {
                 describe="French 52-card deck or the 40-card Cuckoo deck"),
 }
 
-#: Keys of a Chase view: BOTS.md's, plus ``decision`` (the pending decision's kind),
-#: ``step`` (moves made so far in the game), ``talon`` (cards left, ``continue`` policy
-#: only) and ``games_started`` (restarts).
-VIEW_KEYS = ("game", "rules", "seat", "players", "sudden_death", "active", "dealer", "lives",
-             "round", "hand", "legal", "decision", "events", "history", "seed", "private",
-             "faceup", "talon", "games_started", "step")
-
 FRENCH_ORDER_LOW = "A23456789TJQK"
 FRENCH_ORDER_HIGH = "23456789TJQKA"
 
@@ -114,7 +107,7 @@ def decks_in_play(rules: dict[str, Any], n_seats: int) -> int:
     return int(rules["decks"])
 
 
-class ChaseGame:
+class ChaseGame(EventLog):
     """One game of Chase the Ace, from the first deal to the winner.
 
     ``seed`` drives every shuffle; ``deals`` (RECORD.md) replaces the shuffles of the
@@ -160,9 +153,6 @@ class ChaseGame:
         self.rounds: list[dict[str, Any]] = []
         self.history: list[list[dict[str, Any]]] = []
         self.started = False
-        #: False skips building the table's event objects (tournaments, search); views,
-        #: records and results are the same either way.
-        self.emit_events = True
 
         # round state
         self.active: list[int] = []
@@ -248,7 +238,7 @@ class ChaseGame:
 
     def lazy_view(self, seat: int) -> LazyView:
         """The same view, each key computed when first read (for fast built-in players)."""
-        return LazyView(self, seat, VIEW_KEYS)
+        return LazyView(self, seat, _VIEW_GETTERS)
 
     def view_key(self, seat: int, key: str) -> Any:
         """One key of ``view(seat)``."""
@@ -275,28 +265,6 @@ class ChaseGame:
     def card_value(self, card: str) -> int:
         """Strength of ``card`` under the rules in force (1 = lowest)."""
         return self.scale.value[card]
-
-    # ------------------------------------------------------------------ events
-
-    def _emit(self, type_: str, data: dict[str, Any], to: int | None = None) -> None:
-        if self.emit_events:
-            self._out.append(Event(type_, data, to))
-
-    def _public(self, type_: str, data: dict[str, Any]) -> None:
-        if self.emit_events:
-            self._out.append(Event(type_, data))
-        if type_ in VIEW_PUBLIC:
-            self.public.append({"type": type_, **data})
-
-    def _private(self, seat: int, type_: str, data: dict[str, Any]) -> None:
-        if self.emit_events:
-            self._out.append(Event(type_, data, seat))
-        if type_ in VIEW_PRIVATE:
-            self.private[seat].append({"type": type_, **data})
-
-    def _flush(self) -> list[Event]:
-        out, self._out = self._out, []
-        return out
 
     # ------------------------------------------------------------------ setup
 
@@ -333,22 +301,27 @@ class ChaseGame:
         self.private = [[] for _ in range(n)]
         self._pos = 0
         self._done = set()
-        self._emit("round_start", {"round": self.round_index, "dealer": dealer,
-                                   "active": list(self.active),
-                                   "sudden_death": self.sudden_death, "pot": self.pot})
-        cut_by = order[-2] if len(order) > 1 else dealer
-        self._emit("shuffle", {"cut_by": cut_by})
+        watched = self.emit_events
+        if watched:
+            self._emit("round_start", {"round": self.round_index, "dealer": dealer,
+                                       "active": list(self.active),
+                                       "sudden_death": self.sudden_death, "pot": self.pot})
+            self._emit("shuffle", {"cut_by": order[-2] if len(order) > 1 else dealer})
         if self.rules["deck_policy"] == "fresh":
             stock = self.source.next_stock(top=len(order) + 1)
             if len(stock) < len(order) + 1:
                 raise GameError(f"deal {self.source.used - 1} has {len(stock)} cards, "
                                 f"the round needs {len(order) + 1}", "bad_format")
             self.talon = stock[::-1]
+        hands, private, talon = self.hands, self.private, self.talon
         for seat in order:
-            card = self._take_from_talon()
-            self.hands[seat] = card
-            self._emit("deal", {"seat": seat})
-            self._private(seat, "dealt", {"cards": [card]})
+            card = talon.pop() if talon else self._take_from_talon()
+            talon = self.talon              # a reshuffle replaces the talon
+            hands[seat] = card
+            private[seat].append({"type": "dealt", "cards": [card]})
+            if watched:
+                self._emit("deal", {"seat": seat})
+                self._emit("dealt", {"cards": [card]}, seat)
         self._next_turn()
 
     def _take_from_talon(self) -> str:
@@ -408,7 +381,7 @@ class ChaseGame:
             if (card in self.scale.queens and self.rules["queen_refuses_once"]
                     and self.refusals[target]):
                 self._ctx = (asker, target, mode)
-                self._pending = Pending(target, ("accept", "refuse"), "queen")
+                self._pending = Pending(target, ("accept", "refuse"), "queen", asker)
                 return
             self._exchange(asker, target, mode)
             return
@@ -435,7 +408,7 @@ class ChaseGame:
                 nxt = self._left_in_round(target)
                 if nxt != asker:
                     self._ctx = (asker, nxt, "domino")
-                    self._pending = Pending(asker, ("keep", "swap"), "domino")
+                    self._pending = Pending(asker, ("keep", "swap"), "domino", nxt)
                     return
         self._end_turn(asker)
 
@@ -575,36 +548,25 @@ def _legal(g: ChaseGame, seat: int) -> list[str]:
     return list(p.legal) if p is not None and p.seat == seat else []  # kept sorted
 
 
-def _decision(g: ChaseGame, seat: int) -> str | None:
-    p = g._pending
-    return p.decision if p is not None and p.seat == seat else None
-
-
 def _hand(g: ChaseGame, seat: int) -> list[str]:
     hand = g.hands[seat]
     return [hand] if hand is not None else []
 
 
 _VIEW_GETTERS: dict[str, Any] = {
-    "game": lambda g, s: GAME_ID,
-    "rules": lambda g, s: dict(g.rules),
-    "seat": lambda g, s: s,
-    "players": lambda g, s: g.n_seats,
-    "sudden_death": lambda g, s: g.sudden_death,
-    "active": lambda g, s: list(g.active),
-    "dealer": lambda g, s: g.dealer,
-    "lives": lambda g, s: list(g.lives),
-    "round": lambda g, s: g.round_index,
-    "hand": _hand,
+    **COMMON_VIEW_GETTERS,
     "legal": _legal,
-    "decision": _decision,
-    "events": lambda g, s: [dict(e) for e in g.public],
-    "history": lambda g, s: [[dict(e) for e in r] for r in g.history],
     "seed": lambda g, s: g.seat_seeds[s],
-    "private": lambda g, s: [dict(e) for e in g.private[s]],
+    "hand": _hand,
     "faceup": lambda g, s: {str(k): c for k, c in g.faceup.items()},
     "talon": lambda g, s: len(g.talon) if g.rules["deck_policy"] == "continue" else None,
     "games_started": lambda g, s: g.games_started,
-    "step": lambda g, s: len(g.moves),
+    "partner": lambda g, s: g._pending.partner
+    if g._pending is not None and g._pending.seat == s else None,
 }
-assert tuple(_VIEW_GETTERS) == VIEW_KEYS
+
+#: Keys of a Chase view: BOTS.md's, plus ``decision`` (the pending decision's kind),
+#: ``step`` (moves made so far in the game), ``talon`` (cards left, ``continue`` policy
+#: only), ``games_started`` (restarts) and ``partner`` (who asked, for a Queen's
+#: choice; whom a domino swap would ask).
+VIEW_KEYS = tuple(_VIEW_GETTERS)

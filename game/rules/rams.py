@@ -209,7 +209,7 @@ class RamsGame(EventLog):
 
     def lazy_view(self, seat: int) -> LazyView:
         """The same view, each key computed when first read (for fast built-in players)."""
-        return LazyView(self, seat, VIEW_KEYS)
+        return LazyView(self, seat, _VIEW_GETTERS)
 
     def view_key(self, seat: int, key: str) -> Any:
         """One key of ``view(seat)``."""
