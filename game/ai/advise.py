@@ -115,6 +115,7 @@ class World:
         for c in known.values():
             if c in rest:
                 rest.remove(c)
+        rest.sort(key=lambda c: (self.values[c], c))   # by strength: suits never matter here
         self.rest = rest
         self.unknown = [s for s in self.order if s not in known]
         self.letters = letters(self.order, self.events)
@@ -278,40 +279,50 @@ def _simulate(w: World, hands: dict[int, str], dealt: Mapping[int, str], talon: 
     return min(amount, max(w.my_lives, 1)), True
 
 
-def estimate(view: View, policies: Mapping[int, PYes], samples: int = DEFAULT_SAMPLES,
-             salt: int = 0) -> dict[str, dict[str, float]]:
-    """``{move: {lose_life, expected_loss}}`` for every legal move of the view."""
+def samples_of(view: View, policies: Mapping[int, PYes], samples: int = DEFAULT_SAMPLES,
+               salt: int = 0, seed: int | None = None
+               ) -> list[tuple[float, dict[str, tuple[int, int]]]]:
+    """Weighted samples: (weight, {move: (lost a life 0/1, lives lost)}); random
+    numbers from the view's seed, round and step (or from ``seed``)."""
     w = World(view)
     legal = list(view["legal"])
-    rng = random.Random(mix(view["seed"], view.get("round", 0), view.get("step", 0), salt))
+    if seed is None:
+        seed = mix(view["seed"], view.get("round", 0), view.get("step", 0), salt)
+    rng = random.Random(seed)
     need = len(w.unknown) + 1
-    tot_w = 0.0
-    acc = {m: [0.0, 0.0] for m in legal}
+    out: list[tuple[float, dict[str, tuple[int, int]]]] = []
     tries = 0
-    got = 0
-    while got < samples and tries < samples * 6:
+    if len(w.rest) < need:
+        return out
+    while len(out) < samples and tries < samples * 6:
         tries += 1
-        cards = rng.sample(w.rest, need) if len(w.rest) >= need else None
-        if cards is None:
-            break
+        cards = rng.sample(w.rest, need)
         hands = dict(w.known)
         for s, c in zip(w.unknown, cards):
             hands[s] = c
-        talon = cards[-1]
         wt, dealt = _weight(w, hands, policies)
         if wt <= 0.0:
             continue
-        got += 1
         rnd = [rng.random() for _ in range(w.n)]
+        res = {}
         for m in legal:
-            lost, lose = _simulate(w, hands, dealt, talon, m, policies, rnd)
-            acc[m][0] += wt * lose
-            acc[m][1] += wt * lost
-        tot_w += wt
-    if tot_w <= 0:
+            lost, lose = _simulate(w, hands, dealt, cards[-1], m, policies, rnd)
+            res[m] = (int(lose), lost)
+        out.append((wt, res))
+    return out
+
+
+def estimate(view: View, policies: Mapping[int, PYes], samples: int = DEFAULT_SAMPLES,
+             salt: int = 0) -> dict[str, dict[str, float]]:
+    """``{move: {lose_life, expected_loss}}`` for every legal move of the view."""
+    legal = list(view["legal"])
+    got = samples_of(view, policies, samples, salt)
+    tot = sum(wt for wt, _ in got)
+    if tot <= 0:
         return {m: {"lose_life": 0.0, "expected_loss": 0.0} for m in legal}
-    return {m: {"lose_life": round(a / tot_w, 4), "expected_loss": round(b / tot_w, 4)}
-            for m, (a, b) in acc.items()}
+    return {m: {"lose_life": round(sum(wt * r[m][0] for wt, r in got) / tot, 4),
+                "expected_loss": round(sum(wt * r[m][1] for wt, r in got) / tot, 4)}
+            for m in legal}
 
 
 def level_policy(level: str) -> PYes:

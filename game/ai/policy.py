@@ -1,0 +1,161 @@
+"""``stammtisch policy``: a level's complete keep/swap table (BOTS.md "Policies"),
+and :func:`strategy_chart`, the data of the in-game strategy chart.
+
+For 2–5 active seats the table has one entry per information set (pos, dealt,
+current, history): 168, 492, 1,296 and 3,228 entries. For 6–10 the ``hard`` policy
+is solved on a compact abstraction: its history is ``*`` and the last letter (the
+position on the right: ``*k`` kept or nothing to tell, ``*s`` swapped with us, ``*x``
+skipped after showing a King), and the table lists those entries.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from itertools import product
+from typing import Any
+
+from game.ai.chase_levels import Situation, load_table
+
+DEFAULT_RULES = {"ace_high": False}
+
+
+def histories(p: int) -> list[str]:
+    """Histories of p letters at which position p decides (see game.ai.cfr)."""
+    out = []
+    for letters in product("ksbx", repeat=p):
+        h = "".join(letters)
+        ok = all(not (ch == "x" and (i == 0 or h[i - 1] != "b")) and
+                 not (ch == "b" and i + 1 < p and h[i + 1] != "x")
+                 for i, ch in enumerate(h))
+        if ok and not h.endswith("b"):
+            out.append(h)
+    return out
+
+
+def keys(n: int) -> list[tuple[int, int, int, str]]:
+    """Every information set of an n-seat round, strengths 1 … 12 (no King)."""
+    vals = range(1, 13)
+    out: list[tuple[int, int, int, str]] = []
+    for p in range(n):
+        if n <= 5:
+            hs = histories(p)
+        else:
+            hs = [""] if p == 0 else ["*k", "*s", "*x"]
+        for h in hs:
+            if h.endswith("s"):
+                out.extend((p, d, c, h) for d in vals for c in vals)
+            else:
+                out.extend((p, d, d, h) for d in vals)
+    return out
+
+
+def _rank(s: int, ace_high: bool) -> int:
+    return (1 if s == 13 else s + 1) if ace_high else s
+
+
+def _strength(r: int, ace_high: bool) -> int:
+    return (13 if r == 1 else r - 1) if ace_high else r
+
+
+def _level_p(level: str, n: int, key: tuple[int, int, int, str],
+             rules: dict[str, Any]) -> float:
+    from game.ai.levels import FACTORIES
+
+    player = FACTORIES[level]()
+    pos, d, c, h = key
+    hist = h
+    if h.startswith("*"):
+        hist = "k" * max(0, pos - 1) + h[1:]
+    blk = 12 if rules.get("ace_high") else 13
+    sit = Situation(n, pos, list(range(n)), d, c, hist, "dealer" if pos == n - 1 else "turn",
+                    rules, blk, False, bool(hist) and hist[-1] == "s" and d < c, [], "")
+    return float(player.p_yes(sit))
+
+
+def policy_table(players: int, level: str = "hard",
+                 rules: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+    """The level's p_swap for every information set of a ``players``-seat round."""
+    rules = {**DEFAULT_RULES, **(rules or {})}
+    ace_high = bool(rules.get("ace_high"))
+    blk = 12 if ace_high else 13
+    out = []
+    if level in ("hard", "expert"):
+        table = load_table(players, ace_high)
+        for key, p in table.items():
+            pos, d, c, h = key.split(",")
+            out.append({"pos": int(pos), "dealt": int(d), "current": int(c), "history": h,
+                        "p_swap": p})
+        return out
+    from game.rules.chase import chase_rules
+
+    full = chase_rules(rules)
+    for pos, d, c, h in keys(players):
+        # keys are in strengths skipping the blocker: map 1..12 onto non-blocker values
+        sd = d if d < blk else d + 1
+        sc = c if c < blk else c + 1
+        p = _level_p(level, players, (pos, sd, sc, h), full)
+        out.append({"pos": pos, "dealt": _rank(sd, ace_high), "current": _rank(sc, ace_high),
+                    "history": h, "p_swap": round(p, 4)})
+    return out
+
+
+def strategy_chart(players: int) -> dict[str, Any]:
+    """Per position, per card rank (1 Ace … 13 King): the ``hard`` policy's p_swap
+    (the dealer's: p_draw) when everybody before kept. ``after_swap``: the same for a
+    seat whose right neighbour just swapped with it, by the card it now holds
+    (averaged over the card it gave away). Tables exist for 2–10 active seats."""
+    n = max(2, min(10, players))
+    table = load_table(n, False)
+    rows = []
+    for pos in range(n):
+        plain = "k" * pos if n <= 5 else ("" if pos == 0 else "*k")
+        swapped = ("k" * (pos - 1) + "s") if n <= 5 else "*s"
+        row: dict[str, Any] = {"pos": pos, "dealer": pos == n - 1, "p_swap": {},
+                               "after_swap": {}}
+        for r in range(1, 14):
+            row["p_swap"][r] = 0.0 if r == 13 else table.get(f"{pos},{r},{r},{plain}", 0.0)
+            if pos:
+                vals = [table.get(f"{pos},{d},{r},{swapped}") for d in range(1, 13)]
+                got = [v for v in vals if v is not None]
+                row["after_swap"][r] = 0.0 if r == 13 or not got else round(
+                    sum(got) / len(got), 4)
+        rows.append(row)
+    return {"players": n, "level": "hard", "positions": rows}
+
+
+def main(argv: list[str]) -> int:
+    p = argparse.ArgumentParser(prog="stammtisch policy",
+                                description="Print a level's keep/swap policy.")
+    p.add_argument("--game", default="chase", choices=("chase",))
+    p.add_argument("--players", type=int, required=True)
+    p.add_argument("--level", default="hard", choices=("easy", "medium", "hard", "expert"))
+    p.add_argument("--rules", default=None, help='rules as JSON: only {"ace_high": true}')
+    p.add_argument("--json", action="store_true")
+    args = p.parse_args(argv)
+    if not 2 <= args.players <= 10:
+        print("error: --players must be 2 to 10 (active seats)", file=sys.stderr)
+        return 2
+    rules = dict(DEFAULT_RULES)
+    if args.rules:
+        try:
+            given = json.loads(args.rules)
+        except ValueError as exc:
+            print(f"error: --rules is not valid JSON: {exc}", file=sys.stderr)
+            return 2
+        extra = set(given) - {"ace_high"}
+        if extra:
+            print(f"error: the table cannot express {sorted(extra)}", file=sys.stderr)
+            return 2
+        rules.update(given)
+    table = policy_table(args.players, args.level, rules)
+    out = {"game": "chase", "players": args.players, "level": args.level,
+           "rules": {"ace_high": bool(rules["ace_high"])}, "policy": table}
+    if args.json:
+        print(json.dumps(out))
+    else:
+        for e in table:
+            print(f"pos {e['pos']} dealt {e['dealt']:>2} current {e['current']:>2} "
+                  f"history {e['history'] or '-':<10} p_swap {e['p_swap']:.3f}")
+    return 0
