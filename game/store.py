@@ -1,0 +1,643 @@
+"""What the game keeps between runs: the autosave, finished games' statistics, exports.
+
+Nothing here imports pygame; every function is safe to call from a test or a tool.
+
+* **Autosave** -- ``saves_dir()/autosave.json``: the game in progress as a record
+  (RECORD.md), rewritten atomically (temporary file, flush, fsync, rename) after every
+  move. The file is a plain record with one extra key, ``"session"`` (game id, start
+  time, seconds played), which record readers ignore, so ``stammtisch replay
+  autosave.json`` works on it too.
+* **Statistics** -- ``data_dir()/stats.sqlite3`` (stdlib ``sqlite3``): one row per
+  finished game with its rules, seats, winner, rounds, duration, the lives of every
+  seat after each round and the full record. The schema is versioned with
+  ``PRAGMA user_version``; :data:`MIGRATIONS` takes any older file to
+  :data:`SCHEMA_VERSION` without losing a row.
+* **Exports** -- ``saves_dir()/exports/<game>-<time>.json``: any game as a record file.
+
+A damaged file (truncated, not JSON, not a valid record, not a database) never stops
+the game: it is renamed ``<name>.bad-<timestamp>`` beside where it was (never
+overwritten, never deleted), the game starts with a fresh one, and the caller gets a
+one-line :class:`Problem` to show the player once.
+
+:class:`GameSession` is the one object a table needs: ``GameSession.new(...)`` when a
+game starts, ``session.moved()`` after every applied move (autosave; at game over it
+records the statistics and clears the autosave), ``session.export()`` for the button.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import tempfile
+import time
+import uuid
+from collections.abc import Iterable, Iterator
+from contextlib import closing, contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game import paths, records
+from game.records import Record, RecordError, Seat
+
+AUTOSAVE_NAME = "autosave.json"
+STATS_NAME = "stats.sqlite3"
+EXPORTS = "exports"
+#: Turn off in benchmarks only; a real game always syncs its autosave to disk.
+FSYNC = True
+
+
+@dataclass
+class Problem:
+    """A damaged file that was moved aside: ``what`` is ``settings``, ``save`` or
+    ``stats``; ``moved_to`` the new name (None if it could not be moved)."""
+
+    what: str
+    path: Path
+    detail: str
+    moved_to: Path | None = None
+
+
+# --------------------------------------------------------------------------- files
+
+
+def quarantine(path: Path) -> Path | None:
+    """Rename a damaged file to ``<name>.bad-<timestamp>`` (never overwriting one)."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    bad = path.with_name(f"{path.name}.bad-{stamp}")
+    n = 1
+    while bad.exists():
+        bad = path.with_name(f"{path.name}.bad-{stamp}-{n}")
+        n += 1
+    try:
+        os.replace(path, bad)
+    except OSError:
+        return None
+    return bad
+
+
+def write_atomic(path: Path, text: str, fsync: bool | None = None) -> None:
+    """Write ``text`` to ``path`` so that a crash leaves the old or the new file, never
+    half of one: a temporary file in the same folder, flushed (and fsynced), renamed."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            if FSYNC if fsync is None else fsync:
+                os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+# --------------------------------------------------------------------------- seats
+
+
+def seats_to_record(seats: Iterable[dict[str, Any]]) -> list[Seat]:
+    """Table seats (``name``, ``human``, ``level``) as record seats."""
+    return [Seat(s["name"], "human" if s.get("human") else "ai",
+                 None if s.get("human") else s.get("level", "medium")) for s in seats]
+
+
+def seats_from_record(record: Record) -> list[dict[str, Any]]:
+    """Record seats as table seats (the inverse of :func:`seats_to_record`)."""
+    return [{"name": s.name, "human": s.type == "human", "level": s.level or "medium"}
+            for s in record.seats]
+
+
+def human_seats(seats: Iterable[Any]) -> list[int]:
+    out = []
+    for i, s in enumerate(seats):
+        human = s.get("human") if isinstance(s, dict) else getattr(s, "type", "") == "human"
+        if human:
+            out.append(i)
+    return out
+
+
+def opponent_level(seats: list[Seat]) -> str:
+    """The computer players' level if they share one, ``mixed`` if not, ``none`` for a
+    table of humans only."""
+    levels = {s.level or "medium" for s in seats if s.type == "ai"}
+    if not levels:
+        return "none"
+    return levels.pop() if len(levels) == 1 else "mixed"
+
+
+def human_won(winner: Any, seats: list[Seat]) -> bool:
+    humans = set(human_seats(seats))
+    if isinstance(winner, int) and not isinstance(winner, bool):
+        return winner in humans
+    if isinstance(winner, list):
+        return any(w in humans for w in winner)
+    return False
+
+
+# --------------------------------------------------------------------------- autosave
+
+
+def autosave_path() -> Path:
+    return paths.saves_dir() / AUTOSAVE_NAME
+
+
+def write_autosave(record: Record, session: dict[str, Any]) -> Path:
+    data = record.as_dict()
+    data["session"] = dict(session)
+    path = autosave_path()
+    write_atomic(path, json.dumps(data, ensure_ascii=False))
+    return path
+
+
+def clear_autosave() -> None:
+    try:
+        autosave_path().unlink()
+    except FileNotFoundError:
+        pass
+    except OSError:
+        pass
+
+
+@dataclass
+class Saved:
+    """An autosave that rebuilds: its record, session data and rebuilt summary."""
+
+    record: Record
+    session: dict[str, Any]
+    finished: bool
+    summary: dict[str, Any] = field(default_factory=dict)
+
+
+def read_autosave() -> tuple[Saved | None, Problem | None]:
+    """The autosave if there is a valid one. A damaged one is moved aside and reported;
+    a missing one gives ``(None, None)``."""
+    path = autosave_path()
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return None, None
+    except OSError as exc:
+        return None, Problem("save", path, str(exc.strerror or exc))
+    try:
+        try:
+            data = json.loads(raw, strict=False)
+        except (ValueError, UnicodeDecodeError) as exc:
+            raise RecordError(f"not valid JSON: {exc}", "malformed_json") from None
+        record = records.from_dict(data)
+        game = records.rebuild(record)
+        session = data.get("session") if isinstance(data.get("session"), dict) else {}
+    except RecordError as exc:
+        return None, Problem("save", path, f"{exc.kind}: {exc.message}", quarantine(path))
+    except Exception as exc:  # anything else the engine may raise on a strange file
+        return None, Problem("save", path, f"{type(exc).__name__}: {exc}", quarantine(path))
+    return Saved(record, session, bool(game.finished), game.summary()), None
+
+
+def has_autosave() -> bool:
+    return autosave_path().is_file()
+
+
+# --------------------------------------------------------------------------- exports
+
+
+def export_record(record: Record, name: str | None = None) -> Path:
+    """Write ``record`` to ``saves_dir()/exports`` and return the file's path."""
+    folder = paths.saves_dir() / EXPORTS
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    base = name or f"{record.game}-{stamp}"
+    path = folder / f"{base}.json"
+    n = 1
+    while path.exists():
+        path = folder / f"{base}-{n}.json"
+        n += 1
+    write_atomic(path, json.dumps(record.as_dict(), ensure_ascii=False, indent=1))
+    return path
+
+
+def record_files() -> list[Path]:
+    """Record files the replay list offers: exports and saves, newest first."""
+    out: list[Path] = []
+    for folder in (paths.saves_dir() / EXPORTS, paths.saves_dir()):
+        try:
+            out += [p for p in folder.glob("*.json") if p.is_file()]
+        except OSError:
+            pass
+    return sorted(out, key=lambda p: p.stat().st_mtime, reverse=True)
+
+
+# --------------------------------------------------------------------------- statistics
+
+SCHEMA_VERSION = 2
+
+_V1 = """
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY,
+    game_id TEXT NOT NULL UNIQUE,      -- uuid of the game (also in its autosave)
+    game TEXT NOT NULL,                -- chase | rams
+    rules TEXT NOT NULL,               -- JSON object, the rules in force
+    seats TEXT NOT NULL,               -- JSON list of {name, type, level}
+    winner TEXT NOT NULL,              -- JSON: seat, list of seats, or null
+    rounds INTEGER NOT NULL,
+    duration REAL NOT NULL,            -- seconds played
+    lives TEXT NOT NULL,               -- JSON list: lives of every seat after each round
+    finished REAL NOT NULL,            -- unix time
+    record TEXT NOT NULL               -- the game's record (RECORD.md)
+);
+"""
+
+
+def _migrate_v2(con: sqlite3.Connection) -> None:
+    """v2: the opponents' level and whether a human won as columns (computed for every
+    old row), and an index the statistics screen reads in order."""
+    con.execute("ALTER TABLE games ADD COLUMN level TEXT NOT NULL DEFAULT 'none'")
+    con.execute("ALTER TABLE games ADD COLUMN won INTEGER NOT NULL DEFAULT 0")
+    rows = con.execute("SELECT id, seats, winner FROM games").fetchall()
+    for rid, seats_json, winner_json in rows:
+        try:
+            seats = [Seat(s.get("name", "?"), s.get("type", "human"), s.get("level"))
+                     for s in json.loads(seats_json)]
+            winner = json.loads(winner_json)
+        except (ValueError, TypeError, AttributeError):
+            continue
+        con.execute("UPDATE games SET level = ?, won = ? WHERE id = ?",
+                    (opponent_level(seats), int(human_won(winner, seats)), rid))
+    con.execute("CREATE INDEX IF NOT EXISTS games_by_kind ON games (game, level, finished)")
+    con.execute("CREATE INDEX IF NOT EXISTS games_by_time ON games (finished)")
+
+
+def _migrate_v1(con: sqlite3.Connection) -> None:
+    con.executescript(_V1)
+
+
+#: ``MIGRATIONS[v]`` takes a database at version ``v - 1`` to version ``v``.
+MIGRATIONS = {1: _migrate_v1, 2: _migrate_v2}
+
+
+class StatsError(Exception):
+    pass
+
+
+def stats_path() -> Path:
+    return paths.data_dir() / STATS_NAME
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    con = sqlite3.connect(str(path), timeout=5.0)
+    con.execute("PRAGMA foreign_keys = ON")
+    return con
+
+
+def migrate(con: sqlite3.Connection, target: int = SCHEMA_VERSION) -> int:
+    """Bring ``con`` to schema ``target``, one transaction per step; returns the version.
+    A file from a newer version of the game is left alone (StatsError)."""
+    version = con.execute("PRAGMA user_version").fetchone()[0]
+    if version > SCHEMA_VERSION:
+        raise StatsError(f"statistics schema {version} is newer than this game's "
+                         f"({SCHEMA_VERSION})")
+    while version < target:
+        step = version + 1
+        with con:  # BEGIN … COMMIT, or ROLLBACK on error
+            MIGRATIONS[step](con)
+            con.execute(f"PRAGMA user_version = {step}")
+        version = step
+    return version
+
+
+def _check(con: sqlite3.Connection) -> None:
+    """Cheap sanity checks that fail on a file that is not (or no longer) a database."""
+    con.execute("PRAGMA schema_version").fetchone()
+    ok = con.execute("PRAGMA quick_check").fetchone()
+    if not ok or ok[0] != "ok":
+        raise sqlite3.DatabaseError(f"integrity check failed: {ok[0] if ok else '?'}")
+
+
+def open_stats(path: Path | None = None, check: bool = False) -> sqlite3.Connection:
+    """Open (creating or migrating) the statistics database; raises sqlite3 errors or
+    StatsError on a damaged or foreign file (see :func:`check_stats`)."""
+    path = path or stats_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    con = _connect(path)
+    try:
+        if check:
+            _check(con)
+        migrate(con)
+    except BaseException:
+        con.close()
+        raise
+    return con
+
+
+def check_stats(path: Path | None = None) -> Problem | None:
+    """Open the database once with an integrity check; a damaged file is moved aside
+    (with its ``-journal``/``-wal`` companions) and a fresh one created."""
+    path = path or stats_path()
+    try:
+        with closing(open_stats(path, check=True)):
+            return None
+    except (sqlite3.DatabaseError, StatsError) as exc:
+        detail = str(exc)
+    moved = quarantine(path) if path.exists() else None
+    if moved is not None:
+        for suffix in ("-journal", "-wal", "-shm"):
+            side = path.with_name(path.name + suffix)
+            if side.exists():
+                try:
+                    os.replace(side, moved.with_name(moved.name + suffix))
+                except OSError:
+                    pass
+    try:
+        with closing(open_stats(path)):
+            pass
+    except (sqlite3.Error, StatsError):
+        pass
+    return Problem("stats", path, detail, moved)
+
+
+@contextmanager
+def stats_db(path: Path | None = None) -> Iterator[sqlite3.Connection]:
+    con = open_stats(path)
+    try:
+        yield con
+    finally:
+        con.close()
+
+
+def lives_by_round(summary: dict[str, Any], n_seats: int) -> list[list[int]]:
+    """Lives of every seat after each round, from an engine summary."""
+    out = []
+    last = None
+    for r in summary.get("rounds", []):
+        lives = r.get("lives")
+        if isinstance(lives, list) and len(lives) == n_seats:
+            last = [int(x) for x in lives]
+        if last is not None:
+            out.append(list(last))
+    return out
+
+
+def record_game(record: Record, summary: dict[str, Any], *, game_id: str | None = None,
+                duration: float = 0.0, finished: float | None = None,
+                con: sqlite3.Connection | None = None) -> bool:
+    """Store a finished game; False if it was already there (same ``game_id``)."""
+    game_id = game_id or uuid.uuid4().hex
+    seats = record.seats
+    winner = summary.get("winner")
+    row = (game_id, record.game, json.dumps(record.rules, sort_keys=True),
+           json.dumps([s.as_dict() for s in seats], ensure_ascii=False), json.dumps(winner),
+           len(summary.get("rounds", [])), float(duration),
+           json.dumps(lives_by_round(summary, len(seats))),
+           float(finished if finished is not None else time.time()),
+           records.dumps(record), opponent_level(seats), int(human_won(winner, seats)))
+    sql = ("INSERT OR IGNORE INTO games (game_id, game, rules, seats, winner, rounds, "
+           "duration, lives, finished, record, level, won) "
+           "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+    if con is not None:
+        cur = con.execute(sql, row)
+        return cur.rowcount == 1
+    with stats_db() as c, c:
+        cur = c.execute(sql, row)
+        return cur.rowcount == 1
+
+
+@dataclass
+class LevelStats:
+    game: str
+    level: str
+    games: int = 0
+    wins: int = 0
+    current: int = 0   # wins in a row up to the last game
+    best: int = 0
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+
+@dataclass
+class GameRow:
+    id: int
+    game_id: str
+    game: str
+    seats: list[dict[str, Any]]
+    winner: Any
+    rounds: int
+    duration: float
+    finished: float
+    won: bool
+    level: str
+
+
+@dataclass
+class StatsSummary:
+    """Everything the statistics screen shows."""
+
+    total: int = 0
+    wins: int = 0
+    by_level: list[LevelStats] = field(default_factory=list)
+    #: (game number, cumulative win rate, rolling win rate over ``ROLLING`` games)
+    rate_curve: list[tuple[int, float, float]] = field(default_factory=list)
+    first_time: float | None = None
+    last_time: float | None = None
+    last_game: GameRow | None = None
+    last_lives: list[list[int]] = field(default_factory=list)
+    start_lives: int = 0
+
+
+ROLLING = 20
+CURVE_POINTS = 160
+LEVEL_ORDER = ("easy", "medium", "hard", "expert", "random", "threshold", "greedy",
+               "mixed", "none")
+
+
+def _row(r: tuple) -> GameRow:
+    return GameRow(id=r[0], game_id=r[1], game=r[2], seats=json.loads(r[3]),
+                   winner=json.loads(r[4]), rounds=r[5], duration=r[6], finished=r[7],
+                   won=bool(r[8]), level=r[9])
+
+
+_ROW_COLS = "id, game_id, game, seats, winner, rounds, duration, finished, won, level"
+
+
+def summarize(con: sqlite3.Connection | None = None) -> StatsSummary:
+    """Aggregate the statistics (fast: reads four small columns, no records)."""
+    if con is None:
+        with stats_db() as c:
+            return summarize(c)
+    out = StatsSummary()
+    groups: dict[tuple[str, str], LevelStats] = {}
+    wins = 0
+    curve: list[tuple[int, float, float]] = []
+    window: list[int] = []
+    wsum = 0
+    rows = con.execute("SELECT game, level, won, finished FROM games "
+                       "WHERE level != 'none' ORDER BY finished, id").fetchall()
+    n = len(rows)
+    every = max(1, n // CURVE_POINTS)
+    for i, (game, level, won, fin) in enumerate(rows):
+        g = groups.get((game, level))
+        if g is None:
+            g = groups[(game, level)] = LevelStats(game, level)
+        g.games += 1
+        if won:
+            g.wins += 1
+            g.current += 1
+            g.best = max(g.best, g.current)
+            wins += 1
+        else:
+            g.current = 0
+        window.append(won)
+        wsum += won
+        if len(window) > ROLLING:
+            wsum -= window.pop(0)
+        if i % every == 0 or i == n - 1:
+            curve.append((i + 1, wins / (i + 1), wsum / len(window)))
+        if i == 0:
+            out.first_time = fin
+        out.last_time = fin
+    out.total, out.wins, out.rate_curve = n, wins, curve
+    order = {lv: i for i, lv in enumerate(LEVEL_ORDER)}
+    out.by_level = sorted(groups.values(), key=lambda s: (s.game, order.get(s.level, 99)))
+    last = con.execute(f"SELECT {_ROW_COLS}, lives, rules FROM games "
+                       "ORDER BY finished DESC, id DESC LIMIT 1").fetchone()
+    if last is not None:
+        out.last_game = _row(last)
+        try:
+            out.last_lives = json.loads(last[10])
+            out.start_lives = int(json.loads(last[11]).get("lives", 3))
+        except (ValueError, TypeError, AttributeError):
+            out.last_lives = []
+    return out
+
+
+def recent_games(limit: int = 50, con: sqlite3.Connection | None = None) -> list[GameRow]:
+    if con is None:
+        with stats_db() as c:
+            return recent_games(limit, c)
+    rows = con.execute(f"SELECT {_ROW_COLS} FROM games ORDER BY finished DESC, id DESC "
+                       "LIMIT ?", (limit,)).fetchall()
+    return [_row(r) for r in rows]
+
+
+def game_record(row_id: int) -> Record:
+    with stats_db() as con:
+        r = con.execute("SELECT record FROM games WHERE id = ?", (row_id,)).fetchone()
+    if r is None:
+        raise RecordError(f"no game {row_id} in the statistics", "bad_format")
+    return records.parse(r[0])
+
+
+# --------------------------------------------------------------------------- the session
+
+
+class GameSession:
+    """The bookkeeping of one game at a table: autosave, statistics, export.
+
+    A table creates one with :meth:`new` (or :meth:`resume`) and calls :meth:`moved`
+    after every applied move; the rest happens here. It never raises: a full disk or a
+    locked database costs the autosave or the statistics, not the game (``error`` keeps
+    the last problem for the table to show).
+    """
+
+    def __init__(self, game: Any, seats: list[dict[str, Any]], *, seed: int | None,
+                 bot_seed: int = 0, dealer: int | None = None,
+                 deals: list[list[str]] | None = None, game_id: str | None = None,
+                 elapsed: float = 0.0, started: float | None = None,
+                 autosave: bool = True, stats: bool = True) -> None:
+        self.game = game
+        self.seats = seats_to_record(seats)
+        self.seed, self.bot_seed, self.dealer = seed, bot_seed, dealer
+        self.deals = [list(d) for d in deals or []]
+        self.game_id = game_id or uuid.uuid4().hex
+        self.started = started if started is not None else time.time()
+        self.elapsed = float(elapsed)
+        self._since = time.monotonic()
+        self.autosave = autosave
+        self.stats = stats
+        self.recorded = False
+        self.error: str | None = None
+
+    @classmethod
+    def resume(cls, game: Any, record: Record, session: dict[str, Any],
+               **kw: Any) -> GameSession:
+        gid = session.get("game_id") if isinstance(session.get("game_id"), str) else None
+        el = session.get("elapsed", 0.0)
+        st = session.get("started")
+        return cls(game, seats_from_record(record), seed=record.seed,
+                   bot_seed=record.bot_seed, dealer=record.dealer, deals=record.deals,
+                   game_id=gid, elapsed=el if isinstance(el, (int, float)) else 0.0,
+                   started=st if isinstance(st, (int, float)) else None, **kw)
+
+    def duration(self) -> float:
+        return self.elapsed + (time.monotonic() - self._since)
+
+    def record(self) -> Record:
+        return records.record_of(self.game, self.seats, seed=self.seed, dealer=self.dealer,
+                                 deals=self.deals, bot_seed=self.bot_seed)
+
+    def session_data(self) -> dict[str, Any]:
+        return {"game_id": self.game_id, "started": self.started,
+                "elapsed": round(self.duration(), 3), "saved": time.time()}
+
+    def save(self) -> None:
+        if not self.autosave:
+            return
+        try:
+            write_autosave(self.record(), self.session_data())
+        except (OSError, ValueError) as exc:
+            self.error = f"autosave: {exc}"
+
+    def moved(self) -> None:
+        """Call after every applied move (and once after the game started)."""
+        if getattr(self.game, "finished", False):
+            self.finish()
+        else:
+            self.save()
+
+    def finish(self) -> None:
+        """Record the finished game in the statistics and clear the autosave."""
+        if self.recorded:
+            return
+        self.recorded = True
+        if self.stats:
+            try:
+                record_game(self.record(), self.game.summary(), game_id=self.game_id,
+                            duration=self.duration())
+            except (sqlite3.Error, StatsError, OSError) as exc:
+                self.error = f"statistics: {exc}"
+        if self.autosave:
+            clear_autosave()
+
+    def export(self) -> Path:
+        return export_record(self.record())
+
+
+def finish_saved(saved: Saved) -> None:
+    """An autosave of a game that had already ended (the process died between the last
+    move and clearing it): count it and clear it."""
+    try:
+        record_game(saved.record, saved.summary,
+                    game_id=saved.session.get("game_id") or None,
+                    duration=float(saved.session.get("elapsed", 0.0) or 0.0))
+    except (sqlite3.Error, StatsError, OSError, TypeError, ValueError):
+        pass
+    clear_autosave()
+
+
+def startup_checks() -> list[Problem]:
+    """Check the autosave and the statistics database once at start; damaged files are
+    moved aside. Returns the problems to tell the player about."""
+    problems = []
+    p = check_stats()
+    if p is not None:
+        problems.append(p)
+    saved, p = read_autosave()
+    if p is not None:
+        problems.append(p)
+    elif saved is not None and saved.finished:
+        finish_saved(saved)
+    return problems
