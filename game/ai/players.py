@@ -47,7 +47,9 @@ class RandomPlayer:
 
     def choose(self, view: View) -> str:
         legal = view["legal"]   # sorted, in both games
-        return legal[mix(view["seed"], view["step"]) % len(legal)]
+        x = (view["seed"] ^ view["step"] * 0x9E3779B97F4A7C15) * 0xBF58476D1CE4E5B9
+        x &= 0xFFFFFFFFFFFFFFFF
+        return legal[(x ^ (x >> 31)) % len(legal)]
 
 
 def chase_strength(card: str, rules: Mapping[str, Any]) -> int:

@@ -129,12 +129,14 @@ def run_tournament(game_id: str, specs: Sequence[str], games: int, seed: int = 0
                     seen.add(spec)
                 if seat in winners:
                     t.wins += 1 / len(winners)
+            seat_tally = [tallies[spec] for spec in seat_spec]
             for entry in game.rounds:
                 lost = entry.get("lost", {})
                 for s in participants(entry):
-                    t = tallies[seat_spec[int(s)]]
+                    t = seat_tally[int(s)]
                     t.rounds_in += 1
-                    t.lives_lost += lost.get(s, 0)
+                    if s in lost:
+                        t.lives_lost += lost[s]
     seconds = time.perf_counter() - start
     incidents = [i for p in players for i in getattr(p, "incidents", [])]
     return {

@@ -12,7 +12,7 @@ import json
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 # --------------------------------------------------------------------------- errors
 
@@ -226,6 +226,7 @@ class DealSource:
         self.deals = [list(d) for d in deals] if deals else []
         self.used = 0
         self._rng = random.Random(seed) if seed is not None else None
+        self._work = list(deck)
 
     def _take(self, what: str) -> int:
         i = self.used
@@ -245,7 +246,15 @@ class DealSource:
             return list(self.deals[i])
         assert self._rng is not None
         if top is not None and top < len(self.deck):
-            return self._rng.sample(self.deck, top)
+            # a partial Fisher-Yates shuffle of a working copy of the deck: its first
+            # ``top`` cards are a uniformly random draw, whatever order it had before
+            work = self._work
+            m = len(work)
+            rnd = self._rng.random
+            for i in range(top):
+                j = i + int(rnd() * (m - i))
+                work[i], work[j] = work[j], work[i]
+            return work[:top]
         stock = list(self.deck)
         self._rng.shuffle(stock)
         return stock
@@ -281,7 +290,7 @@ class LazyView(dict):  # type: ignore[type-arg]
 
     def __init__(self, game: Any, seat: int,
                  getters: dict[str, Callable[[Any, int], Any]]) -> None:
-        super().__init__()
+        # dict.__init__ is not called: the mapping starts empty and fills on demand
         self._game = game
         self._seat = seat
         self._getters = getters
@@ -316,9 +325,8 @@ class LazyView(dict):  # type: ignore[type-arg]
         return {k: self[k] for k in self._getters}
 
 
-@dataclass(frozen=True)
-class Pending:
-    """The decision the game waits for."""
+class Pending(NamedTuple):
+    """The decision the game waits for (a tuple: cheap to make, immutable)."""
 
     seat: int
     legal: tuple[str, ...]

@@ -69,6 +69,7 @@ CHASE_RULES: dict[str, Key] = {
 }
 
 FRENCH_ORDER_LOW = "A23456789TJQK"
+_SEAT_NAMES = [str(s) for s in range(MAX_SEATS)]
 FRENCH_ORDER_HIGH = "23456789TJQKA"
 
 
@@ -163,6 +164,7 @@ class ChaseGame(EventLog):
         self.public: list[dict[str, Any]] = []
         self.private: list[list[dict[str, Any]]] = [[] for _ in range(n_seats)]
         self._order: list[int] = []
+        self._seatings: dict[tuple[int, ...], tuple[list[int], list[int]]] = {}
         self._pos = 0
         self._done: set[int] = set()
         self._pending: Pending | None = None
@@ -291,10 +293,14 @@ class ChaseGame(EventLog):
         n = self.n_seats
         self.round_index += 1
         self.dealer = dealer
-        alive = self.in_game
-        order = [s for s in ((dealer + k) % n for k in range(1, n + 1)) if alive[s]]
-        self._order = order
-        self.active = sorted(order)
+        key = (dealer, *self.in_game)
+        seating = self._seatings.get(key)
+        if seating is None:
+            alive = self.in_game
+            order = [s for s in ((dealer + k) % n for k in range(1, n + 1)) if alive[s]]
+            seating = self._seatings[key] = (order, sorted(order))
+        order = self._order = seating[0]
+        self.active = seating[1]
         self.hands = [None] * n
         self.faceup = {}
         self.public = []
@@ -436,17 +442,18 @@ class ChaseGame(EventLog):
         order = self._order
         hands = self.hands
         value = self.scale.value
-        cards = {s: hands[s] for s in sorted(order)}
-        self._public("showdown", {"cards": {str(s): c for s, c in cards.items()}})
-        low = min(value[c] for c in cards.values())  # type: ignore[index]
+        cards = {s: hands[s] for s in self.active}
+        names = _SEAT_NAMES
+        shown = {names[s]: c for s, c in cards.items()}
+        self._public("showdown", {"cards": shown})
+        low = min([value[c] for c in cards.values()])  # type: ignore[index]
         losers = [s for s, c in cards.items() if value[c] == low]  # type: ignore[index]
         dealer = self.dealer
         if self.rules["dealer_wins_ties"] and len(losers) > 1 and dealer in losers:
             losers.remove(dealer)
-        entry: dict[str, Any] = {"dealer": dealer,
-                                 "cards": {str(s): c for s, c in cards.items()}}
-        for card in cards.values():   # the cards are collected after the showdown
-            self._discard(card)
+        entry: dict[str, Any] = {"dealer": dealer, "cards": dict(shown)}
+        if self.rules["deck_policy"] == "continue":   # the cards are collected
+            self.discards.extend(cards.values())  # type: ignore[arg-type]
         self.hands = [None] * self.n_seats
         if self.sudden_death:
             self._settle_sudden_death(losers, entry)
