@@ -439,7 +439,6 @@ class ChaseGame(EventLog):
 
     def _showdown(self) -> None:
         self._pending = None
-        order = self._order
         hands = self.hands
         value = self.scale.value
         cards = {s: hands[s] for s in self.active}
