@@ -29,17 +29,21 @@ class ResultsScene(Scene):
         self.rounds = table.rounds_played
         self.list = FocusList([
             Button(lambda: t("results.again"), self.again, name="again", hotkey=pygame.K_n),
+            Button(lambda: t("store.export"), self.export, name="export", hotkey=pygame.K_e),
             Button(lambda: t("results.menu"), self.menu, name="menu", hotkey=pygame.K_m),
         ])
 
-    def again(self) -> None:
-        from game.scenes.table_chase import ChaseTableScene
+    def export(self) -> None:
+        from game.scenes.replay import export_game
 
+        self.app.play("click")
+        export_game(self.app, self.table)
+
+    def again(self) -> None:
         self.app.play("click")
         tb = self.table
         self.app.pop()   # results
-        self.app.replace(ChaseTableScene(self.app, tb.seats, tb.rules_given, seed=None,
-                                         demo=tb.demo))
+        self.app.replace(type(tb)(self.app, tb.seats, tb.rules_given, seed=None, demo=tb.demo))
 
     def menu(self) -> None:
         from game.scenes.menu import MenuScene
@@ -52,7 +56,7 @@ class ResultsScene(Scene):
         u = self.u
         bh = int(max(28, 52 * u))
         widgets.layout_row(self.list.buttons, w // 2, h - int(24 * u) - bh // 2,
-                           int(min(w * 0.42, 300 * u)), bh, int(20 * u))
+                           int(min(w * 0.3, 300 * u)), bh, int(20 * u))
 
     def handle_event(self, ev: pygame.event.Event) -> bool:
         if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
@@ -75,7 +79,7 @@ class ResultsScene(Scene):
         text.blit(surf, title, ts, (w // 2, int(24 * u)), widgets.GOLD, "midtop", True,
                   shadow=True)
         sub = t("results.sub", rounds=self.rounds)
-        if tb.game.rules["stake"] > 0:
+        if tb.game.rules.get("stake", 0) > 0:
             sub += "  ·  " + t("table.pot", pot=tb.v_pot)
         text.blit(surf, sub, text.fit(sub, int(24 * u), int(w * 0.9)),
                   (w // 2, int(24 * u) + ts + int(6 * u)), widgets.CREAM, "midtop")

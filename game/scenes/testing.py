@@ -72,10 +72,10 @@ def click_button(app, button) -> None:
 
 
 def table_of(app):
-    from game.scenes.table_chase import ChaseTableScene
+    from game.scenes.table_base import TableScene
 
     for s in reversed(app.stack):
-        if isinstance(s, ChaseTableScene):
+        if isinstance(s, TableScene):
             return s
     return None
 
