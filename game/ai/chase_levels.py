@@ -25,7 +25,7 @@ import json
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -174,6 +174,8 @@ def load_table(n: int, ace_high: bool = False) -> dict[str, float]:
     path = DATA / f"chase_policy_{n}{suffix}.json"
     if not path.is_file() and ace_high:
         path = DATA / f"chase_policy_{n}.json"
+    if not path.is_file():
+        raise FileNotFoundError(f"no policy table for {n} seats: run tools/solve_chase.py")
     data = json.loads(path.read_text())
     entries: dict[str, float] = data["entries"]
     return entries
@@ -190,22 +192,34 @@ def fallback_table(n: int, ace_high: bool) -> dict[tuple[int, int, int, str], fl
     return {k: sum(v) / len(v) for k, v in sums.items()}
 
 
+@cache
 def table_n(n: int) -> int:
-    return max(2, min(10, n))
+    """The table used for n active seats: n itself (2 … 10), else the nearest shipped."""
+    n = max(2, min(10, n))
+    while n > 2 and not (DATA / f"chase_policy_{n}.json").is_file():
+        n -= 1
+    return n
 
 
 def hard_p(sit: Situation) -> float:
     """p_swap of the equilibrium table for this information set."""
     rules = sit.rules
-    n = table_n(sit.n)
-    pos = sit.pos
-    if sit.n > 10:   # keep the last positions' places, squeeze the early ones
-        pos = max(0, 10 - (sit.n - sit.pos))
     ace_high = bool(rules.get("ace_high")) and rules.get("deck") != "cuckoo40"
-    hist = _norm_hist(sit.hist, pos)
-    d, c = rank_number(sit.dealt, rules), rank_number(sit.current, rules)
-    if sit.dealt == sit.blocker:
-        d = rank_number(sit.blocker - 1, rules)
+    return _hard_lookup(sit.n, sit.pos, sit.dealt, sit.current, sit.hist, ace_high,
+                        sit.blocker)
+
+
+@lru_cache(maxsize=200000)
+def _hard_lookup(n_act: int, pos: int, dealt: int, current: int, hist: str, ace_high: bool,
+                 blocker: int) -> float:
+    rules = {"ace_high": ace_high}
+    n = table_n(n_act)
+    if n_act > n:   # keep the last positions' places, squeeze the early ones
+        pos = max(0, n - (n_act - pos))
+    hist = _norm_hist(hist, pos)
+    d, c = rank_number(dealt, rules), rank_number(current, rules)
+    if dealt == blocker:
+        d = rank_number(blocker - 1, rules)
     if hist.endswith("s") or n > 5:
         pass
     else:
@@ -215,19 +229,20 @@ def hard_p(sit: Situation) -> float:
         p = table.get(f"{pos},{d},{c},{hist}")
         if p is not None:
             return p
-        return fallback_table(n, ace_high).get((pos, d, c, hist[-1:]), _threshold_p(sit))
+        return fallback_table(n, ace_high).get((pos, d, c, hist[-1:]),
+                                               _threshold(current, pos == n - 1))
     tag = "" if pos == 0 else "*" + ({"b": "k"}.get(hist[-1:], hist[-1:] or "k"))
     if tag != "*s":
         d = c
     p = table.get(f"{pos},{d},{c},{tag}")
-    return p if p is not None else _threshold_p(sit)
+    return p if p is not None else _threshold(current, pos == n - 1)
 
 
 def _norm_hist(hist: str, pos: int) -> str:
     """Fit a history to the table's letters: right length, ``b`` followed by ``x``."""
-    h = list((hist + "k" * pos)[:pos]) if len(hist) != pos else list(hist)
-    if len(h) > pos:
-        h = h[len(h) - pos:]
+    h = list(hist[len(hist) - pos:] if len(hist) >= pos else "k" * (pos - len(hist)) + hist)
+    if not pos:
+        h = []
     for i, ch in enumerate(h):
         if ch == "x" and (i == 0 or h[i - 1] != "b"):
             h[i] = "k"
@@ -238,9 +253,8 @@ def _norm_hist(hist: str, pos: int) -> str:
     return "".join(h)
 
 
-def _threshold_p(sit: Situation) -> float:
-    t = 7 if sit.dealer else 6
-    return 1.0 if sit.current <= t else 0.0
+def _threshold(current: int, dealer: bool) -> float:
+    return 1.0 if current <= (7 if dealer else 6) else 0.0
 
 
 # ---------------------------------------------------------------- thresholds
@@ -250,8 +264,8 @@ def base_threshold(n: int, pos: int) -> float:
     """The card (13-step) up to which the equilibrium swaps (draws) in the plainest
     history (everybody before kept): a half-integer from the table's mean."""
     n2 = table_n(n)
-    if n > 10:
-        pos = max(0, 10 - (n - pos))
+    if n > n2:
+        pos = max(0, n2 - (n - pos))
     table = load_table(n2, False)
     hist = "k" * pos
     tag = hist if n2 <= 5 else ("" if pos == 0 else "*k")
@@ -283,7 +297,7 @@ def easy_p(sit: Situation) -> float:
         return 1.0
     if sit.current >= sit.blocker - 1:
         return 0.0
-    z = (t - sit.current) / 0.9
+    z = (t - sit.current) / 1.5
     return 1.0 / (1.0 + math.exp(-z))
 
 

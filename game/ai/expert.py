@@ -29,7 +29,7 @@ from game.ai.players import mix
 
 View = Mapping[str, Any]
 EPS = 0.1          # slip rate of the threshold model
-EXPERT_SAMPLES = 500
+EXPERT_SAMPLES = 400
 DEVIATION = 2       # a fitted threshold this far from the equilibrium's is a style
 
 
@@ -163,6 +163,8 @@ class Expert(ChaseLevel):
             return self.base.decide(sit, view, r)
         if not sit.dealer and sit.left_blocks:
             return self.base.decide(sit, view, r)
+        if sit.n > 6:          # large tables: sampling is too slow for a quick move
+            return self.base.decide(sit, view, r)
         found = models(view)
         if not found:
             return self.base.decide(sit, view, r)
@@ -192,8 +194,8 @@ class Expert(ChaseLevel):
         # these rules), so the cache cannot make two equal views decide differently
         seed = mix(*(ord(ch) for ch in repr(key))) if key is not None else None
         yes = "draw" if sit.dealer else "swap"
-        got = samples_of(view, opponent_policies(view, found), EXPERT_SAMPLES, salt=0xE7,
-                         seed=seed)
+        samples = EXPERT_SAMPLES if sit.n <= 4 else 150
+        got = samples_of(view, opponent_policies(view, found), samples, salt=0xE7, seed=seed)
         tot = sum(wt for wt, _ in got)
         if tot <= 0:
             return None

@@ -16,7 +16,7 @@ import sys
 from itertools import product
 from typing import Any
 
-from game.ai.chase_levels import Situation, load_table
+from game.ai.chase_levels import Situation, load_table, table_n
 
 DEFAULT_RULES = {"ace_high": False}
 
@@ -106,7 +106,7 @@ def strategy_chart(players: int) -> dict[str, Any]:
     (the dealer's: p_draw) when everybody before kept. ``after_swap``: the same for a
     seat whose right neighbour just swapped with it, by the card it now holds
     (averaged over the card it gave away). Tables exist for 2–10 active seats."""
-    n = max(2, min(10, players))
+    n = table_n(players)
     table = load_table(n, False)
     rows = []
     for pos in range(n):
