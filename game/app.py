@@ -319,10 +319,12 @@ def run(opts: argparse.Namespace) -> int:
     if app.settings["fullscreen"] and not opts.size:
         app.toggle_fullscreen()
     if getattr(opts, "demo", False):
-        from game.scenes.table_chase import demo_scene
+        from game.scenes.table_base import demo_for
 
+        # --game chase|rams: only that game; without it the demo alternates both
         app.push(MenuScene(app))
-        app.push(demo_scene(app, players=opts.players or 6, seed=opts.seed))
+        app.push(demo_for(app, getattr(opts, "game", None), players=opts.players or 6,
+                          seed=opts.seed))
     else:
         app.push(MenuScene(app))
     started = time.monotonic()
