@@ -62,7 +62,8 @@ class App:
         pygame.font.init()
         text.clear_cache()       # fonts of an earlier pygame.init() are invalid now
         backdrop.clear()
-        size = getattr(self.opts, "size", None) or DEFAULT_SIZE
+        size = getattr(self.opts, "size", None) or self.settings.get("window_size") \
+            or DEFAULT_SIZE
         self.windowed_size = tuple(size)
         self.fullscreen = False
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
@@ -79,6 +80,28 @@ class App:
         if self.settings.warning:
             self.show_toast(i18n.t("settings.damaged"), 8.0)
             self.settings.warning = None
+        self.check_files()
+
+    def check_files(self) -> None:
+        """A damaged autosave or statistics file is moved aside and the player told once
+        (``game.store``); the game always starts."""
+        try:
+            from game import store
+
+            problems = store.startup_checks()
+        except Exception as exc:  # never let bookkeeping stop the game
+            problems = []
+            self.notify(f"{type(exc).__name__}: {exc}")
+        for p in problems:
+            name = p.moved_to.name if p.moved_to is not None else p.path.name
+            self.notify(i18n.t(f"store.damaged.{p.what}", file=name))
+
+    def notify(self, message: str, seconds: float = 8.0) -> None:
+        """A toast that adds to the one showing instead of replacing it."""
+        if self.toast is not None and message not in self.toast[0]:
+            message = self.toast[0] + "\n" + message
+            seconds = max(seconds, self.toast[1] - time.monotonic())
+        self.show_toast(message, seconds)
 
     # ------------------------------------------------------------------ helpers
 
@@ -97,6 +120,8 @@ class App:
         return self.screen.get_size()
 
     def play(self, name: str) -> None:
+        if self.stack and getattr(getattr(self.stack[-1], "anim", None), "catching_up", False):
+            return   # a resumed game replays its moves silently
         try:
             self.audio.play(name)
         except Exception:
@@ -137,7 +162,19 @@ class App:
         if self.stack:
             self.stack[-1].pause()
         self.stack.append(scene)
+        self._keep_records(scene)
         scene.enter()
+
+    def _keep_records(self, scene: Scene) -> None:
+        """A table of a real game gets its autosave/statistics session (game.store)."""
+        if hasattr(scene, "game") and hasattr(scene, "seats") and not getattr(
+                scene, "started", True):
+            try:
+                from game import store
+
+                store.attach_session(scene)
+            except Exception as exc:  # bookkeeping never stops a game
+                self.notify(f"{type(exc).__name__}: {exc}")
 
     def pop(self) -> Scene | None:
         if not self.stack:
@@ -152,6 +189,7 @@ class App:
         if self.stack:
             self.stack.pop().exit()
         self.stack.append(scene)
+        self._keep_records(scene)
         scene.enter()
 
     def reset(self, scene: Scene) -> None:
@@ -159,6 +197,7 @@ class App:
         while self.stack:
             self.stack.pop().exit()
         self.stack.append(scene)
+        self._keep_records(scene)
         scene.enter()
 
     def quit(self) -> None:
@@ -173,6 +212,7 @@ class App:
             self.screen = pygame.display.set_mode((w, h), flags)
         if not self.fullscreen:
             self.windowed_size = (w, h)
+            self.settings["window_size"] = [w, h]
 
     def toggle_fullscreen(self) -> None:
         try:
@@ -335,5 +375,32 @@ def run(opts: argparse.Namespace) -> int:
     seconds = time.monotonic() - started
     if getattr(opts, "frame_stats", False) and sys.stdout is not None:
         print(json.dumps(app.frame_stats(seconds)))
+    pygame.quit()
+    return 0
+
+
+def run_replay(path: str, opts: argparse.Namespace | None = None) -> int:
+    """``stammtisch replay FILE``: watch a record on the table (play, pause, step,
+    speed). A bad file prints one line ``kind: details`` on stderr and returns 2."""
+    from game.records import RecordError, load, rebuild
+
+    try:
+        record = load(path)
+        rebuild(record)
+    except RecordError as exc:
+        if sys.stderr is not None:
+            print(f"{exc.kind}: {exc.message}", file=sys.stderr)
+        return 2
+    os.environ.setdefault("SDL_VIDEO_ALLOW_SCREENSAVER", "1")
+    app = App(opts)
+    from game.scenes.menu import MenuScene
+    from game.scenes.replay import ReplayScene
+
+    app.push(MenuScene(app))
+    app.push(ReplayScene(app, record, title=os.path.basename(path)))
+    try:
+        app.run(getattr(app.opts, "quit_after", None))
+    except KeyboardInterrupt:
+        pass
     pygame.quit()
     return 0

@@ -48,6 +48,7 @@ DEFAULTS: dict[str, Any] = {
     "four_colour": False,
     "table_colour": "green",
     "fullscreen": False,
+    "window_size": None,       # [w, h] of the window when it was last resized
     "setup": default_setup(),
 }
 
@@ -89,6 +90,11 @@ def _valid(key: str, value: Any) -> bool:
         return value in TABLE_COLOURS
     if key == "setup":
         return isinstance(value, dict)
+    if key == "window_size":
+        return value is None or (
+            isinstance(value, list) and len(value) == 2
+            and all(isinstance(x, int) and not isinstance(x, bool) and 320 <= x <= 16384
+                    for x in value))
     return False
 
 
@@ -141,7 +147,10 @@ class Settings:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             tmp = path.with_name(path.name + ".tmp")
-            tmp.write_text(json.dumps(self.data, indent=2, sort_keys=True), encoding="utf-8")
+            with open(tmp, "w", encoding="utf-8") as fh:
+                fh.write(json.dumps(self.data, indent=2, sort_keys=True))
+                fh.flush()
+                os.fsync(fh.fileno())
             os.replace(tmp, path)
             return True
         except OSError:
@@ -153,14 +162,14 @@ def load(path: Path | None = None) -> Settings:
     path = path or (config_dir() / FILE_NAME)
     settings = Settings(path=path)
     try:
-        text = path.read_text(encoding="utf-8")
+        data = path.read_bytes()
     except FileNotFoundError:
         return settings
     except OSError as exc:
         settings.warning = f"{path}: {exc}"
         return settings
     try:
-        raw = json.loads(text)
+        raw = json.loads(data.decode("utf-8"))
         if not isinstance(raw, dict):
             raise ValueError("the file does not hold a JSON object")
     except ValueError as exc:

@@ -632,6 +632,12 @@ def startup_checks() -> list[Problem]:
     """Check the autosave and the statistics database once at start; damaged files are
     moved aside. Returns the problems to tell the player about."""
     problems = []
+    # a process killed while writing leaves its temporary file; the real one is whole
+    for tmp in paths.saves_dir().glob(AUTOSAVE_NAME + ".*.tmp"):
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
     p = check_stats()
     if p is not None:
         problems.append(p)
@@ -641,3 +647,50 @@ def startup_checks() -> list[Problem]:
     elif saved is not None and saved.finished:
         finish_saved(saved)
     return problems
+
+
+# --------------------------------------------------------------------------- tables
+
+
+def attach_session(table: Any, record: Record | None = None,
+                   saved: dict[str, Any] | None = None) -> GameSession | None:
+    """Give a table (any ``TableScene``: ``game``, ``seats``, ``demo``) its session.
+
+    The table's code needs no calls of its own: the engine instance's ``apply`` is
+    wrapped so every applied move autosaves (and game over records the statistics and
+    clears the autosave), and ``start`` autosaves the fresh game. With ``record`` and
+    ``saved`` (Continue), ``start`` also replays the saved moves, so the table receives
+    every event of the game so far in one go. Demo tables and tables marked
+    ``keep_records = False`` (replays) get none. Idempotent.
+    """
+    if getattr(table, "session", None) is not None or getattr(table, "demo", False) \
+            or not getattr(table, "keep_records", True):
+        return getattr(table, "session", None)
+    game = table.game
+    if record is not None and saved is not None:
+        session = GameSession.resume(game, record, saved)
+        moves = list(record.moves)
+    else:
+        session = GameSession(game, table.seats, seed=getattr(game, "seed", None),
+                              bot_seed=getattr(game, "bot_seed", 0),
+                              dealer=record.dealer if record is not None else None,
+                              deals=record.deals if record is not None else None)
+        moves = []
+    table.session = session
+    start, apply = game.start, game.apply
+
+    def start_and_save() -> list:
+        out = list(start())
+        for seat, move in moves:          # Continue: the saved moves, without saving
+            out += apply(seat, move)
+        session.moved()
+        return out
+
+    def apply_and_save(seat: int, move: str) -> list:
+        out = apply(seat, move)           # an illegal move raises before we save
+        session.moved()
+        return out
+
+    game.start = start_and_save
+    game.apply = apply_and_save
+    return session

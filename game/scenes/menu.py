@@ -1,4 +1,4 @@
-"""The main menu: new game, demo, settings, rules, quit."""
+"""The main menu: continue, new game, demo, statistics, replays, settings, rules, quit."""
 
 from __future__ import annotations
 
@@ -36,6 +36,10 @@ class MenuScene(Scene):
 
     def _build(self) -> None:
         buttons = []
+        self.saved = self._saved_game()
+        if self.saved is not None:
+            buttons.append(Button(self._continue_label, self.continue_game, name="continue",
+                                  hotkey=pygame.K_c))
         for gid, key in GAMES:
             ok = game_available(gid)
             label = (lambda k=key: t(k)) if ok else (lambda k=key: t(k) + " – " + t("menu.soon"))
@@ -43,11 +47,64 @@ class MenuScene(Scene):
                                   name="new_" + gid))
         buttons += [
             Button(lambda: t("menu.demo"), self.demo, name="demo"),
+            Button(lambda: t("menu.stats"), self.stats, name="stats"),
+            Button(lambda: t("menu.replays"), self.replays, name="replays"),
             Button(lambda: t("menu.settings"), self.settings, name="settings"),
             Button(lambda: t("menu.rules"), self.rules, name="rules"),
             Button(lambda: t("menu.quit"), self.app.quit, name="quit", hotkey=pygame.K_q),
         ]
         self.list.set(buttons)
+
+    # ------------------------------------------------------------------ saves (store.py)
+
+    def _saved_game(self):
+        from game import store
+
+        saved, problem = store.read_autosave()
+        if problem is not None:
+            self.app.notify(t("store.damaged.save", file=problem.moved_to.name
+                              if problem.moved_to else problem.path.name))
+        if saved is not None and saved.finished:
+            store.finish_saved(saved)
+            return None
+        return saved
+
+    def _continue_label(self) -> str:
+        if self.saved is None:
+            return t("menu.continue")
+        return t("menu.continue.info", game=t("game." + self.saved.record.game),
+                 round=max(0, int(self.saved.summary.get("round", 0))) + 1)
+
+    def continue_game(self) -> None:
+        """Resume the autosave exactly where it stopped (also after a crash)."""
+        from game.scenes.replay import open_table
+
+        self.app.play("click")
+        saved = self.saved
+        if saved is None:
+            return
+        try:
+            table = open_table(self.app, saved.record, saved_session=saved.session)
+        except Exception as exc:
+            self.app.notify(t("store.resume_failed", error=str(exc)))
+            return
+        self.app.push(table)
+
+    def stats(self) -> None:
+        self.app.play("click")
+        from game.scenes.stats import StatsScene
+
+        self.app.push(StatsScene(self.app))
+
+    def replays(self) -> None:
+        self.app.play("click")
+        from game.scenes.replay import ReplayListScene
+
+        self.app.push(ReplayListScene(self.app))
+
+    def resume(self) -> None:
+        super().resume()
+        self._build()     # a game may have been saved or finished meanwhile
 
     def new_game(self, game_id: str) -> None:
         self.app.play("click")
@@ -78,14 +135,37 @@ class MenuScene(Scene):
         u = self.u
         bw, bh = int(min(w * 0.8, 420 * u)), int(max(30, 54 * u))
         gap = int(12 * u)
-        n = len(self.list.buttons)
+        rows = self._rows()
+        n = len(rows)
         top = int(h * 0.36)
         if top + n * (bh + gap) > h - int(40 * u):
             top = max(int(h * 0.26), h - int(40 * u) - n * (bh + gap))
-        widgets.layout_column(self.list.buttons, w // 2, top, bw, bh, gap)
+        for i, row in enumerate(rows):
+            half = (bw - gap) // 2 if len(row) == 2 else bw
+            y = top + i * (bh + gap)
+            for j, b in enumerate(row):
+                b.rect = pygame.Rect(0, y, half, bh)
+                b.rect.left = w // 2 - bw // 2 + j * (half + gap)
         self._fan = self._build_fan(size)
 
+    PAIRS = (("stats", "replays"), ("settings", "rules"))
+
+    def _rows(self) -> list[list[Button]]:
+        """Buttons by row: statistics|replays and settings|rules share one."""
+        rows: list[list[Button]] = []
+        for b in self.list.buttons:
+            if rows and any(rows[-1][-1].name == a and b.name == c for a, c in self.PAIRS):
+                rows[-1].append(b)
+            else:
+                rows.append([b])
+        return rows
+
     def handle_event(self, ev: pygame.event.Event) -> bool:
+        if ev.type == pygame.DROPFILE:   # a record file dropped on the window: watch it
+            from game.scenes.replay import open_replay_file
+
+            open_replay_file(self.app, ev.file)
+            return True
         if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
             self.app.quit()
             return True

@@ -21,6 +21,7 @@ class PauseScene(Scene):
             Button(lambda: t("pause.resume"), self.resume_game, name="resume"),
             Button(lambda: t("menu.settings"), self.settings, name="settings"),
             Button(lambda: t("menu.rules"), self.rules, name="rules"),
+            Button(lambda: t("store.export"), self.export, name="export"),
             Button(lambda: t("pause.menu"), self.menu, name="menu"),
             Button(lambda: t("menu.quit"), self.app.quit, name="quit"),
         ])
@@ -28,6 +29,16 @@ class PauseScene(Scene):
     def resume_game(self) -> None:
         self.app.play("click")
         self.app.pop()
+
+    def export(self) -> None:
+        """Write the game under this overlay as a record file (game.store)."""
+        from game.scenes.replay import export_game
+
+        self.app.play("click")
+        for below in reversed(self.app.stack[:-1]):   # the table (maybe under a handoff)
+            if hasattr(below, "game"):
+                export_game(self.app, below)
+                return
 
     def settings(self) -> None:
         from game.scenes.settings_scene import SettingsScene

@@ -1,0 +1,399 @@
+"""Saves, statistics and records that survive anything: a killed process resumes
+exactly, damaged files are moved aside (never lost) and the game still starts, and
+schema migrations keep every row."""
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game import records, settings, store
+from game.records import Seat
+from game.rules.chase import ChaseGame
+from game.scenes import testing as T
+from game.scenes.menu import MenuScene
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture()
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("STAMMTISCH_HOME", str(tmp_path))
+    return tmp_path
+
+
+def play_engine(seed=3, n=4, moves=None, lives=3):
+    import random
+
+    g = ChaseGame({"lives": lives}, n, seed=seed, bot_seed=seed)
+    g.start()
+    rng = random.Random(seed)
+    while not g.finished and (moves is None or len(g.moves) < moves):
+        p = g.to_move()
+        g.apply(p.seat, rng.choice(p.legal))
+    return g
+
+
+SEATS = [Seat("Du", "human"), Seat("Anna", "ai", "hard"), Seat("Ben", "ai", "hard"),
+         Seat("Clara", "ai", "hard")]
+
+
+def finished_record(seed):
+    g = play_engine(seed)
+    return records.record_of(g, SEATS, seed=seed, bot_seed=seed), g.summary()
+
+
+# ----------------------------------------------------------------- kill -9 and resume
+
+CHILD = textwrap.dedent("""
+    import json, random, sys
+    from game.scenes import testing as T
+    from game.scenes.menu import MenuScene
+    from game.scenes.table_chase import ChaseTableScene
+    seats = [{"name": "Du", "human": True, "level": "medium"}] + [
+        {"name": n, "human": False, "level": "easy"} for n in "ABCDEFG"]
+    app = T.make_app((640, 400), "en")
+    app.push(MenuScene(app))
+    tb = ChaseTableScene(app, seats, {"lives": 5}, seed=11)
+    app.push(tb)
+    rng = random.Random(5)
+    seen = 0
+    while app.top is tb or (app.top is not None and app.top.name == "handoff"):
+        if tb.state == "human" and tb.pending is not None:
+            tb.human_move(rng.choice(list(tb.pending.legal)))
+        else:
+            app.update(0.05)
+        if len(tb.game.moves) != seen:
+            seen = len(tb.game.moves)
+            print(json.dumps({"moves": seen, "summary": tb.game.summary()}), flush=True)
+""")
+
+
+def test_sigkill_mid_game_resumes_the_same_position(home):
+    env = dict(os.environ, STAMMTISCH_HOME=str(home), SDL_VIDEODRIVER="dummy",
+               SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen([sys.executable, "-c", CHILD], cwd=ROOT, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    lines = {}
+    deadline = time.monotonic() + 60
+    try:
+        while time.monotonic() < deadline:
+            line = proc.stdout.readline()
+            if not line:
+                break
+            d = json.loads(line)
+            lines[d["moves"]] = d["summary"]
+            if d["moves"] >= 40:
+                break
+        proc.send_signal(signal.SIGKILL)   # in the middle of the game, no clean-up
+        rest, _ = proc.communicate(timeout=10)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == -signal.SIGKILL
+    for line in rest.splitlines():
+        try:
+            d = json.loads(line)
+        except ValueError:
+            continue     # the last line may be cut off by the kill
+        lines[d["moves"]] = d["summary"]
+    assert max(lines) >= 40, "the child never got going"
+    # the autosave is a whole, valid record (atomic writes) of a prefix of the game
+    saved, problem = store.read_autosave()
+    assert problem is None and saved is not None and not saved.finished
+    k = len(saved.record.moves)
+    assert k >= 40
+    if k in lines:
+        assert saved.summary == lines[k]
+    assert [s.name for s in saved.record.seats][:2] == ["Du", "A"]
+    assert saved.record.seats[1].level == "easy" and saved.record.seats[0].type == "human"
+    # start again: the menu offers Continue, which resumes exactly there
+    app = T.make_app((960, 600), "en", speed="normal", think=100.0)
+    menu = MenuScene(app)
+    app.push(menu)
+    btn = menu.list.by_name("continue")
+    assert btn is not None
+    assert not list(home.glob("saves/*.tmp"))   # a write cut off by the kill: cleaned
+    T.click_button(app, btn)
+    table = T.table_of(app)
+    assert table is not None and table.session is not None
+    assert table.game.summary() == saved.summary
+    assert table.game.moves == saved.record.moves
+    T.pump(app, 3.0, dt=1 / 30)
+    assert not table.anim.catching_up
+    assert len(table.game.moves) == k          # nobody moved while we looked
+    summ = saved.summary
+    assert table.v_lives == summ["lives"]
+    assert table.v_round == summ["round"] and table.v_dealer == summ["dealer"]
+    assert [s["name"] for s in table.seats] == [s.name for s in saved.record.seats]
+    assert [s.get("human") for s in table.seats] == [s.type == "human"
+                                                      for s in saved.record.seats]
+    assert table.players.keys() == {i for i, s in enumerate(saved.record.seats)
+                                    if s.type == "ai"}
+    to_move = summ["to_move"]
+    if to_move["seat"] == 0:
+        assert table.state == "human"
+        assert sorted(b.name for b in table.actions.buttons) == sorted(to_move["legal"])
+    else:
+        assert table.state == "thinking" and table.thinking_seat == to_move["seat"]
+    # and the resumed game keeps saving: one more move, one more in the autosave
+    pygame.quit()
+
+
+def test_finished_game_clears_autosave_and_counts_once(home):
+    app = T.make_app((640, 400), "en")
+    from game.scenes.table_chase import ChaseTableScene
+
+    app.push(MenuScene(app))
+    seats = [{"name": "Du", "human": True, "level": "medium"},
+             {"name": "A", "human": False, "level": "hard"},
+             {"name": "B", "human": False, "level": "hard"}]
+    tb = ChaseTableScene(app, seats, {"lives": 1}, seed=4)
+    app.push(tb)
+    assert store.has_autosave()
+    assert T.play_game(app)
+    assert not store.has_autosave()
+    s = store.summarize()
+    assert s.total == 1 and s.by_level[0].level == "hard"
+    row = store.recent_games(1)[0]
+    assert row.rounds == len(tb.game.rounds) and row.seats[0]["type"] == "human"
+    assert s.last_lives[-1] == tb.game.lives
+    rec = store.game_record(row.id)
+    assert records.rebuild(rec).summary()["winner"] == tb.game.winner
+    pygame.quit()
+
+
+def test_finished_autosave_left_by_a_crash_is_counted_and_cleared(home):
+    rec, summary = finished_record(8)
+    store.write_autosave(rec, {"game_id": "abc", "elapsed": 12.5})
+    assert store.startup_checks() == []
+    assert not store.has_autosave()
+    store.write_autosave(rec, {"game_id": "abc", "elapsed": 12.5})
+    store.startup_checks()
+    assert store.summarize().total == 1        # the same game id is not counted twice
+
+
+# ----------------------------------------------------------------- damaged files
+
+
+def start_app():
+    st = settings.load()
+    app = T.make_app((960, 600), "en", settings=st)
+    app.push(MenuScene(app))
+    T.frame(app)
+    return app
+
+
+def test_truncated_settings_file(home):
+    good = settings.load()
+    good["volume"] = 0.2
+    good.save()
+    path = home / "settings.json"
+    text = path.read_text()
+    path.write_text(text[: len(text) // 2])
+    app = start_app()
+    assert app.toast is not None and "settings" in app.toast[0].lower()
+    bad = list(home.glob("settings.json.bad-*"))
+    assert len(bad) == 1 and bad[0].read_text() == text[: len(text) // 2]
+    assert app.settings["volume"] == 0.7      # defaults
+    pygame.quit()
+
+
+def test_settings_file_with_invalid_utf8(home):
+    (home / "settings.json").write_bytes(b'{"lang": "\xff\xfe"}')
+    app = start_app()
+    assert app.toast is not None
+    assert list(home.glob("settings.json.bad-*"))
+    pygame.quit()
+
+
+@pytest.mark.parametrize("damage", ["truncated", "garbage", "illegal_move", "not_object"])
+def test_damaged_save_file(home, damage):
+    g = play_engine(5, moves=20)
+    rec = records.record_of(g, SEATS, seed=5, bot_seed=5)
+    store.write_autosave(rec, {"game_id": "x"})
+    path = store.autosave_path()
+    text = path.read_text()
+    if damage == "truncated":
+        path.write_text(text[: len(text) * 2 // 3])
+    elif damage == "garbage":
+        path.write_bytes(os.urandom(300))
+    elif damage == "illegal_move":
+        d = json.loads(text)
+        d["moves"][-1]["move"] = "fly"
+        path.write_text(json.dumps(d))
+    else:
+        path.write_text("[1, 2, 3]")
+    before = path.read_bytes()
+    app = start_app()
+    assert app.toast is not None and "saved game" in app.toast[0]
+    bad = list(path.parent.glob("autosave.json.bad-*"))
+    assert len(bad) == 1 and bad[0].read_bytes() == before
+    assert not path.exists()
+    menu = app.top
+    assert menu.list.by_name("continue") is None
+    assert menu.list.by_name("new_chase") is not None
+    pygame.quit()
+
+
+@pytest.mark.parametrize("damage", ["garbage", "truncated", "zeroed_header"])
+def test_damaged_statistics_database(home, damage):
+    for seed in range(30):
+        rec, summ = finished_record(seed)
+        store.record_game(rec, summ)
+    path = store.stats_path()
+    data = path.read_bytes()
+    if damage == "garbage":
+        path.write_bytes(b"this is not a database" + os.urandom(5000))
+    elif damage == "truncated":
+        path.write_bytes(data[: len(data) // 3])
+    else:
+        path.write_bytes(b"\0" * 100 + data[100:])
+    before = path.read_bytes()
+    app = start_app()
+    assert app.toast is not None and "statistics" in app.toast[0]
+    bad = list(home.glob("stats.sqlite3.bad-*"))
+    assert len(bad) == 1 and bad[0].read_bytes() == before
+    assert store.summarize().total == 0      # a fresh, working database
+    rec, summ = finished_record(99)
+    assert store.record_game(rec, summ)
+    from game.scenes.stats import StatsScene
+
+    app.push(StatsScene(app))
+    T.frame(app)
+    pygame.quit()
+
+
+def test_statistics_screen_copes_with_a_database_damaged_while_running(home):
+    app = start_app()
+    store.stats_path().write_bytes(os.urandom(4096))
+    from game.scenes.stats import StatsScene
+
+    app.push(StatsScene(app))
+    T.frame(app)
+    assert list(home.glob("stats.sqlite3.bad-*"))
+    pygame.quit()
+
+
+# ----------------------------------------------------------------- schema and statistics
+
+
+def make_v1(path: Path, rows: int) -> list[tuple]:
+    con = sqlite3.connect(path)
+    store.MIGRATIONS[1](con)
+    con.execute("PRAGMA user_version = 1")
+    out = []
+    for i in range(rows):
+        rec, summ = finished_record(i)
+        winner = summ["winner"]
+        row = (f"g{i}", "chase", json.dumps(rec.rules), json.dumps(
+            [s.as_dict() for s in rec.seats]), json.dumps(winner), len(summ["rounds"]),
+            10.0 + i, json.dumps(store.lives_by_round(summ, 4)), 1000.0 + i,
+            records.dumps(rec))
+        con.execute("INSERT INTO games (game_id, game, rules, seats, winner, rounds, "
+                    "duration, lives, finished, record) VALUES (?,?,?,?,?,?,?,?,?,?)", row)
+        out.append(row)
+    con.commit()
+    con.close()
+    return out
+
+
+def test_migration_from_v1_keeps_every_row(home):
+    path = store.stats_path()
+    rows = make_v1(path, 25)
+    assert store.check_stats() is None
+    con = sqlite3.connect(path)
+    assert con.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION == 2
+    got = con.execute("SELECT game_id, game, rules, seats, winner, rounds, duration, lives, "
+                      "finished, record, level, won FROM games ORDER BY id").fetchall()
+    assert [r[:10] for r in got] == rows
+    for r in got:
+        seats = [Seat(s["name"], s["type"], s.get("level")) for s in json.loads(r[3])]
+        assert r[10] == "hard" and r[11] == int(store.human_won(json.loads(r[4]), seats))
+    idx = {r[1] for r in con.execute("PRAGMA index_list(games)")}
+    assert "games_by_kind" in idx
+    con.close()
+    s = store.summarize()
+    assert s.total == 25 and s.wins == sum(r[11] for r in got)
+
+
+def test_newer_schema_is_kept_aside_not_downgraded(home):
+    path = store.stats_path()
+    con = sqlite3.connect(path)
+    con.execute("CREATE TABLE future (x)")
+    con.execute("PRAGMA user_version = 99")
+    con.commit()
+    con.close()
+    p = store.check_stats()
+    assert p is not None and p.moved_to is not None and p.moved_to.exists()
+    assert store.summarize().total == 0
+
+
+def test_streaks_and_rates(home):
+    con = store.open_stats()
+    seq = [1, 1, 0, 1, 1, 1, 0, 1]
+    for i, won in enumerate(seq):
+        rec, summ = finished_record(i)
+        summ = dict(summ, winner=0 if won else 1)
+        store.record_game(rec, summ, finished=1000 + i, con=con)
+    con.commit()
+    s = store.summarize(con)
+    con.close()
+    (lv,) = s.by_level
+    assert (lv.games, lv.wins, lv.current, lv.best) == (8, 6, 1, 3)
+    assert s.rate_curve[-1][1] == pytest.approx(6 / 8)
+    assert s.rate_curve[0][0] == 1
+
+
+def test_opponent_level():
+    assert store.opponent_level(SEATS) == "hard"
+    assert store.opponent_level(SEATS + [Seat("E", "ai", "easy")]) == "mixed"
+    assert store.opponent_level([Seat("A"), Seat("B")]) == "none"
+
+
+# ----------------------------------------------------------------- exports and replays
+
+
+def test_export_writes_a_valid_record(home):
+    g = play_engine(2, moves=10)
+    rec = records.record_of(g, SEATS, seed=2, bot_seed=2)
+    path = store.export_record(rec)
+    assert path.parent == home / "saves" / "exports"
+    again = records.load(path)
+    assert records.rebuild(again).summary() == g.summary()
+    assert store.export_record(rec) != path
+
+
+def test_replay_command_bad_file_exits_2(home, tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": 1, "game": "chase"')
+    r = subprocess.run([sys.executable, "-m", "game", "replay", str(bad)], cwd=ROOT,
+                       capture_output=True, text=True, timeout=60,
+                       env=dict(os.environ, STAMMTISCH_HOME=str(home)))
+    assert r.returncode == 2 and r.stdout == ""
+    assert len(r.stderr.strip().splitlines()) == 1
+    assert r.stderr.startswith("malformed_json: ")
+
+
+def test_run_replay_opens_the_viewer(home, tmp_path):
+    import argparse
+
+    from game import app as app_mod
+
+    rec, _ = finished_record(3)
+    path = tmp_path / "game.json"
+    records.save(rec, path)
+    ns = argparse.Namespace(demo=False, game=None, seed=None, quit_after=0.3,
+                            frame_stats=False, smoke_test=False, lang="de", size=(640, 400),
+                            players=None)
+    assert app_mod.run_replay(str(path), ns) == 0
+    path.write_text("{}")
+    assert app_mod.run_replay(str(path), ns) == 2
