@@ -1,7 +1,8 @@
-"""The rules of Chase the Ace, in the active language, scrollable.
+"""The rules of Chase the Ace and of Rams, in the active language, scrollable; a
+button (or G) switches between the two games.
 
-The text lives in the catalogues (``rules.chase``): lines starting with ``# `` are
-headings, ``- `` bullets, anything else a paragraph.
+The text lives in the catalogues (``rules.chase``, ``rules.rams``): lines starting
+with ``# `` are headings, ``- `` bullets, anything else a paragraph.
 """
 
 from __future__ import annotations
@@ -17,13 +18,24 @@ from game.view.widgets import Button, FocusList
 class RulesScene(Scene):
     name = "rules"
 
-    def __init__(self, app) -> None:
+    def __init__(self, app, game: str = "chase") -> None:
         super().__init__(app)
+        self.game = game if game in ("chase", "rams") else "chase"
         self.scroll = 0
         self.lines: list[tuple[str, int, bool, int]] = []   # text, size, bold, indent
         self.total = 0
         self.view = pygame.Rect(0, 0, 10, 10)
-        self.list = FocusList([Button(lambda: t("common.back"), self.back, name="back")])
+        self.list = FocusList([
+            Button(lambda: t("rules.show_" + ("chase" if self.game == "rams" else "rams")),
+                   self.switch, name="game", hotkey=pygame.K_g, hint="G"),
+            Button(lambda: t("common.back"), self.back, name="back")])
+        self.list.focus = 1
+
+    def switch(self) -> None:
+        self.app.play("click")
+        self.game = "rams" if self.game == "chase" else "chase"
+        self.scroll = 0
+        self._size = (0, 0)
 
     def back(self) -> None:
         self.app.play("click")
@@ -34,7 +46,7 @@ class RulesScene(Scene):
         u = self.u
         bh = int(max(28, 48 * u))
         widgets.layout_row(self.list.buttons, w // 2, h - int(14 * u) - bh // 2,
-                           int(min(w * 0.5, 260 * u)), bh, 0)
+                           int(min(w * 0.42, 300 * u)), bh, int(16 * u))
         title_h = int(70 * u)
         self.view = pygame.Rect(0, 0, int(min(w * 0.9, 980 * u)),
                                 h - title_h - bh - int(44 * u))
@@ -43,7 +55,7 @@ class RulesScene(Scene):
         head = max(14, int(30 * u))
         inner = self.view.width - int(40 * u)
         self.lines = []
-        for raw in t("rules.chase").split("\n"):
+        for raw in t("rules." + self.game).split("\n"):
             if raw.startswith("# "):
                 self.lines.append(("", body // 2, False, 0))
                 for ln in text.wrap(raw[2:], head, inner, True):
@@ -88,7 +100,7 @@ class RulesScene(Scene):
         surf.blit(self.app.background(), (0, 0))
         w, h = surf.get_size()
         u = self.u
-        title = t("rules.title")
+        title = t("rules.title_rams" if self.game == "rams" else "rules.title")
         text.blit(surf, title, text.fit(title, int(48 * u), int(w * 0.9), True),
                   (w // 2, int(14 * u)), widgets.GOLD, "midtop", True, shadow=True)
         widgets.panel(surf, self.view.inflate(int(16 * u), int(12 * u)), u, 215)

@@ -1,6 +1,6 @@
 """Game setup: players (3–10, each a human or a computer with a name and a level) and
-every Chase variant of RULES.md §1 with a one-line explanation. The last setup is
-remembered in the settings file.
+every variant of the chosen game (Chase: RULES.md §1, Rams: §2) with a one-line
+explanation. The last setup of each game is remembered in the settings file.
 
 Keyboard: Tab cycles players → rules → buttons; Up/Down move, Left/Right change,
 Enter edits a name (and confirms it), Esc goes back.
@@ -9,12 +9,14 @@ Enter edits a name (and confirms it), Esc goes back.
 from __future__ import annotations
 
 import copy
+import json
 from typing import Any
 
 import pygame
 
 from game.i18n import t
 from game.rules.chase import CHASE_RULES, chase_rules
+from game.rules.rams import RAMS_RULES, rams_rules
 from game.scenes.base import Scene
 from game.settings import DEFAULT_NAMES, LEVELS, default_setup
 from game.view import text, widgets
@@ -24,24 +26,29 @@ STAKES = (0, 1, 2, 5, 10, 20, 50, 100)
 SEAT_KINDS = ("human",) + LEVELS
 
 
-def rule_values(key: str) -> list[Any]:
-    spec = CHASE_RULES[key]
+#: per game: rules keys, validation, text-key prefix, settings key of the last setup
+GAME_RULES = {"chase": (CHASE_RULES, chase_rules, "rule.", "setup"),
+              "rams": (RAMS_RULES, rams_rules, "rule.rams.", "setup_rams")}
+
+
+def rule_values(key: str, specs: dict | None = None) -> list[Any]:
+    spec = (specs or CHASE_RULES)[key]
     if spec.boolean:
         return [False, True]
-    if key == "stake":
+    if key == "stake" and specs in (None, CHASE_RULES):
         return list(STAKES)
-    if spec.choices is not None:
-        return list(spec.choices)
     if spec.int_range is not None:
         lo, hi = spec.int_range
-        return list(range(lo, min(hi, lo + 20) + 1))
+        return list(range(lo, min(hi, lo + 20) + 1)) + list(spec.choices or ())
+    if spec.choices is not None:
+        return list(spec.choices)
     return [spec.default]
 
 
-def value_text(key: str, value: Any) -> str:
+def value_text(key: str, value: Any, prefix: str = "rule.") -> str:
     if isinstance(value, bool):
         return t("common.on") if value else t("common.off")
-    k = f"rule.{key}.{value}"
+    k = f"{prefix}{key}.{value}"
     from game.i18n import has
 
     return t(k) if has(k) else str(value)
@@ -52,24 +59,53 @@ class SetupScene(Scene):
 
     def __init__(self, app, game_id: str = "chase") -> None:
         super().__init__(app)
-        self.game_id = game_id
-        stored = app.settings["setup"]
+        self.game_id = game_id if game_id in GAME_RULES else "chase"
+        self.specs, self.validate, self.prefix, self.store_key = GAME_RULES[self.game_id]
+        stored = self._stored()
         self.setup = copy.deepcopy(stored) if isinstance(stored, dict) else default_setup()
         try:
-            self.rules = chase_rules(self.setup.get("rules") or {})
+            self.rules = self.validate(self.setup.get("rules") or {})
         except Exception:
-            self.rules = chase_rules({})
+            self.rules = self.validate({})
         self.seat_form = Form(self._seat_rows(), with_help=False)
         self.rule_form = Form(self._rule_rows(), with_help=True)
+        other = "rams" if self.game_id == "chase" else "chase"
         self.buttons = FocusList([
             Button(lambda: t("common.back"), self.back, name="back"),
+            Button(lambda: t("setup.game", name=t("game." + other)), self.switch_game,
+                   name="game", hotkey=pygame.K_g, hint="G"),
             Button(lambda: t("setup.start"), self.start, name="start"),
         ])
-        self.buttons.focus = 1
+        self.buttons.focus = 2
         self.zone = 0        # 0 players, 1 rules, 2 buttons
         self._sync_focus()
 
     # ------------------------------------------------------------------ rows
+
+    def _stored(self) -> Any:
+        """The last setup of this game. Rams keeps its own under ``setup_rams`` (read
+        back from the settings file here, since the settings loader knows only
+        Chase's); the first time it starts from Chase's players."""
+        if self.store_key == "setup":
+            return self.app.settings["setup"]
+        data = self.app.settings.data
+        if not isinstance(data.get(self.store_key), dict):
+            try:
+                from game.settings import FILE_NAME, config_dir
+
+                path = self.app.settings.path or (config_dir() / FILE_NAME)
+                raw = json.loads(path.read_text(encoding="utf-8"))
+                if isinstance(raw.get(self.store_key), dict):
+                    from game.settings import _clean_setup
+
+                    data[self.store_key] = _clean_setup(raw[self.store_key])
+            except Exception:
+                pass
+        if not isinstance(data.get(self.store_key), dict):
+            base = copy.deepcopy(self.app.settings["setup"])
+            base["rules"] = {}
+            data[self.store_key] = base
+        return data[self.store_key]
 
     def _default_name(self, i: int) -> str:
         from game.i18n import get_lang
@@ -112,27 +148,31 @@ class SetupScene(Scene):
 
     def _rule_rows(self) -> list[Row]:
         rows = [Row(lambda: t("setup.rules_heading"), kind="heading")]
-        for key in CHASE_RULES:
+        pre = self.prefix
+        for key in self.specs:
             def val(k=key) -> str:
-                return value_text(k, self.rules[k])
+                return value_text(k, self.rules[k], pre)
 
             def step(d: int, k=key) -> None:
-                vals = rule_values(k)
+                vals = rule_values(k, self.specs)
                 cur = self.rules[k]
                 i = vals.index(cur) if cur in vals else 0
                 self.rules[k] = vals[(i + d) % len(vals)]
                 self.app.play("click")
 
-            rows.append(Row(lambda k=key: t(f"rule.{k}"), val, step,
-                            help=lambda k=key: t(f"rule.{k}.help"), name=key))
+            rows.append(Row(lambda k=key: t(f"{pre}{k}"), val, step,
+                            help=lambda k=key: t(f"{pre}{k}.help"), name=key))
         return rows
 
     # ------------------------------------------------------------------ actions
 
     def _store(self) -> None:
-        given = {k: v for k, v in self.rules.items() if v != CHASE_RULES[k].default}
+        given = {k: v for k, v in self.rules.items() if v != self.specs[k].default}
         self.setup["rules"] = given
-        self.app.settings["setup"] = copy.deepcopy(self.setup)
+        if self.store_key == "setup":
+            self.app.settings["setup"] = copy.deepcopy(self.setup)
+        else:
+            self.app.settings.data[self.store_key] = copy.deepcopy(self.setup)
         self.app.save_settings()
 
     def back(self) -> None:
@@ -141,15 +181,31 @@ class SetupScene(Scene):
         self.app.play("click")
         self.app.pop()
 
+    def switch_game(self) -> None:
+        self.seat_form.stop_edit()
+        self._store()
+        self.app.play("click")
+        self.app.replace(SetupScene(self.app, "rams" if self.game_id == "chase" else "chase"))
+
     def start(self) -> None:
-        from game.scenes.table_chase import ChaseTableScene, seats_from_setup
+        from game.rules.base import GameError
+        from game.scenes.table_base import seats_from_setup
 
         self.seat_form.stop_edit()
         self._store()
         self.app.play("click")
         seats = seats_from_setup(self.setup)
         seed = getattr(self.app.opts, "seed", None)
-        self.app.replace(ChaseTableScene(self.app, seats, self.setup["rules"], seed=seed))
+        if self.game_id == "rams":
+            from game.scenes.table_rams import RamsTableScene as Table
+        else:
+            from game.scenes.table_chase import ChaseTableScene as Table  # type: ignore[assignment]
+        try:
+            table = Table(self.app, seats, self.setup["rules"], seed=seed)
+        except GameError as exc:   # e.g. more cards than the deck holds
+            self.app.show_toast(t("setup.rams_bad", error=str(exc)), 6.0)
+            return
+        self.app.replace(table)
 
     # ------------------------------------------------------------------ layout & input
 
@@ -220,7 +276,7 @@ class SetupScene(Scene):
         surf.blit(self.app.background(), (0, 0))
         w, h = surf.get_size()
         u = self.u
-        title = t("setup.title")
+        title = t("setup.title_rams" if self.game_id == "rams" else "setup.title")
         text.blit(surf, title, text.fit(title, int(44 * u), int(w * 0.6), True),
                   (w // 2, int(12 * u)), widgets.GOLD, "midtop", True, shadow=True)
         for f in (self.seat_form, self.rule_form):

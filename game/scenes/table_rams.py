@@ -98,6 +98,10 @@ class RamsTableScene(TableScene):
         self.offer_view: dict[str, Any] | None = None
         self.uid_index: dict[int, tuple[int, int]] = {}
 
+    def update(self, dt: float) -> None:
+        self.ensure_layout(self.app.size)   # event handlers pin cards where they are drawn
+        super().update(dt)
+
     def make_game(self) -> RamsGame:
         return RamsGame(self.rules_given, self.n, seed=self.seed, bot_seed=self.seed & 0xFFFF)
 
