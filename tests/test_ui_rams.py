@@ -1,0 +1,316 @@
+"""The Rams table driven by synthetic events: whole games by mouse and by keyboard, in
+German and English, solo, hot-seat and demo, with the Rams variants; privacy, the
+explanations of illegal cards, setup and the demo switch."""
+
+import os
+import random
+import tempfile
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ.setdefault("STAMMTISCH_HOME", tempfile.mkdtemp(prefix="stammtisch-test-"))
+
+import argparse  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game import i18n  # noqa: E402
+from game.scenes import testing as T  # noqa: E402
+from game.scenes.menu import MenuScene  # noqa: E402
+from game.scenes.table_base import seats_from_setup  # noqa: E402
+from game.scenes.table_rams import RamsTableScene, demo_scene, illegal_reason  # noqa: E402
+from game.settings import default_setup  # noqa: E402
+
+
+def seats(n, humans=1, lang="en"):
+    setup = default_setup()
+    setup["players"] = n
+    for i in range(10):
+        setup["seats"][i]["human"] = i < humans
+        setup["seats"][i]["level"] = ("easy", "medium", "hard", "expert")[i % 4]
+    return seats_from_setup(setup, lang)
+
+
+def check_privacy(app, tb):
+    """Only the viewer's own hand is face up (played cards and the trump card are public)."""
+    for seat, lst in tb.hands.items():
+        for sp in lst:
+            if sp.code is None:
+                continue
+            assert seat == tb.viewer, (seat, tb.viewer, sp.code)
+            assert seat in tb.humans
+            assert sp.code == sp.card
+    if tb.state == "human":
+        assert tb.viewer == tb.pending.seat == tb.base
+        assert app.top is tb
+
+
+def act(app, tb, move, use_keys):
+    """Perform ``move`` through the UI: buttons for declarations, cards for the rest."""
+    p = tb.pending
+    if move in ("play", "drop", "pass_trump"):
+        btn = tb.actions.by_name(move)
+        assert btn is not None, (move, [b.name for b in tb.actions.buttons])
+        if use_keys:
+            if move == "pass_trump":
+                T.key(app, pygame.K_k)
+            else:
+                while tb.actions.buttons[tb.actions.focus].name != move:
+                    T.key(app, pygame.K_RIGHT)
+                T.key(app, pygame.K_RETURN)
+        else:
+            T.click_button(app, btn)
+        return
+    code = move[5:] if move.startswith("take:") else move
+    lst = tb.hands[tb.base]
+    idx = [getattr(sp, "card", None) for sp in lst].index(code)
+    if use_keys:
+        while tb.focus != idx:
+            T.key(app, pygame.K_RIGHT)
+        T.key(app, pygame.K_RETURN)
+    else:
+        app.draw()
+        rect = tb.card_rects()[idx]
+        # click the part of the card no later card covers
+        T.click(app, (rect.left + max(2, rect.width // 8), rect.centery))
+    assert tb.pending is not p or tb.state != "human", "the move was not taken"
+
+
+def play_checked(app, use_keys=False, rng=None, max_steps=60000, illegal_tries=True):
+    rng = rng or random.Random(1)
+    handoffs = 0
+    seen = set()
+    for _ in range(max_steps):
+        top = app.top
+        if top.name == "results":
+            return handoffs, seen
+        tb = T.table_of(app)
+        check_privacy(app, tb)
+        if top.name == "handoff":
+            handoffs += 1
+            assert top.opaque
+            assert all(sp.code is None for lst in tb.hands.values() for sp in lst)
+            if use_keys:
+                T.key(app, pygame.K_RETURN)
+            else:
+                T.click_button(app, top.list.buttons[0])
+            continue
+        if top is tb and tb.state == "human":
+            p = tb.pending
+            seen.add(p.decision)
+            if p.decision == "declare":
+                assert sorted(b.name for b in tb.actions.buttons) == sorted(p.legal)
+            lst = tb.hands[tb.base]
+            if p.decision == "trick":
+                assert sorted(sp.card for sp in lst if tb.card_move(sp) in p.legal) == \
+                    sorted(p.legal)
+                bad = [i for i, sp in enumerate(lst) if sp.card not in p.legal]
+                if bad and illegal_tries and rng.random() < 0.5:
+                    seen.add("illegal")
+                    # an illegal card: nothing happens, the reason is shown
+                    tb.play_index(bad[0])
+                    assert tb.state == "human" and tb.pending is p
+                    assert illegal_reason(tb.offer_view, lst[bad[0]].card)
+                    app.draw()
+            act(app, tb, rng.choice(list(p.legal)), use_keys)
+            continue
+        app.update(0.05)
+        if rng.random() < 0.05:
+            app.draw()
+    raise AssertionError("game did not finish")
+
+
+@pytest.mark.parametrize("lang,use_keys", [("en", False), ("de", True)])
+def test_solo_game_mouse_and_keyboard(lang, use_keys):
+    app = T.make_app((1280, 720), lang)
+    app.push(MenuScene(app))
+    app.push(RamsTableScene(app, seats(5, 1, lang), {}, seed=11))
+    handoffs, seen = play_checked(app, use_keys=use_keys)
+    assert handoffs == 0
+    assert {"declare", "trick"} <= seen
+    res = app.top
+    assert res.name == "results" and res.ranking[0][0] == 1
+    app.draw()
+    T.click_button(app, res.list.by_name("again"))
+    assert isinstance(app.top, RamsTableScene)
+    play_checked(app, use_keys=use_keys, rng=random.Random(5))
+    T.key(app, pygame.K_m)
+    assert app.top.name == "menu"
+
+
+def test_hot_seat_three_humans_privacy():
+    app = T.make_app((960, 600), "de")
+    app.push(MenuScene(app))
+    app.push(RamsTableScene(app, seats(5, 3, "de"), {}, seed=3))
+    handoffs, _ = play_checked(app)
+    assert handoffs > 3
+
+
+VARIANTS = [
+    {"dealer_takes_trump": True},
+    {"must_trump": True, "must_beat": True},
+    {"lone_needs_one": True, "drop_limit": "none", "lives": 1},
+    {"hand_size": 3, "lives": 2, "drop_limit": 3},
+    {"deck": "french52", "lives": 1},
+]
+
+
+@pytest.mark.parametrize("rules", VARIANTS)
+def test_every_variant_plays_to_the_end(rules):
+    seen = set()
+    for seed in range(3):
+        app = T.make_app((1280, 720), "en")
+        app.push(MenuScene(app))
+        n = 7 if rules.get("deck") == "french52" else 4
+        app.push(RamsTableScene(app, seats(n, 1), rules, seed=seed))
+        seen |= play_checked(app, rng=random.Random(seed), use_keys=seed == 1)[1]
+        app.draw()
+    if rules.get("dealer_takes_trump"):
+        assert "take" in seen
+
+
+def test_animated_game_with_fast_forward_time():
+    app = T.make_app((1280, 720), "en", speed="normal", think=0.3)
+    app.push(MenuScene(app))
+    app.push(RamsTableScene(app, seats(4, 1), {"lives": 1}, seed=7))
+    rng = random.Random(2)
+    for _ in range(200000):
+        if app.top.name == "results":
+            break
+        tb = T.table_of(app)
+        if tb.state == "human":
+            act(app, tb, rng.choice(list(tb.pending.legal)), False)
+        else:
+            T.frame(app, 1 / 30)
+    assert app.top.name == "results"
+
+
+def test_forced_play_is_explained():
+    app = T.make_app((1280, 720), "en")
+    app.push(MenuScene(app))
+    tb = RamsTableScene(app, seats(4, 1), {}, seed=2)
+    app.push(tb)
+    forced = None
+    # the human always drops: the next round they must play, and the table says so
+    for _ in range(40000):
+        if tb.state == "human":
+            p = tb.pending
+            if p.decision == "declare" and tuple(p.legal) == ("play",):
+                forced = tb._prompt(p)
+                assert tb.actions.by_name("drop") is None
+                break
+            tb.human_move("drop" if "drop" in p.legal else p.legal[0])
+            continue
+        if app.top is not tb:
+            break
+        app.update(0.05)
+    assert forced == "You dropped out last round: you must play."
+    app.draw()
+    i18n.set_lang("de")
+    assert tb._prompt(tb.pending) == "Du bist letzte Runde ausgestiegen: Du musst spielen."
+    i18n.set_lang("en")
+
+
+def test_illegal_reasons():
+    i18n.set_lang("en")
+    view = {"trick": [{"seat": 1, "card": "9H"}], "hand": ["7H", "AS", "8C"],
+            "rules": {"must_trump": True, "must_beat": False}, "trump": "C", "deck": "skat32"}
+    assert illegal_reason(view, "AS") == "You must follow hearts."
+    view["hand"] = ["AS", "8C"]
+    assert illegal_reason(view, "AS") == "You must trump (clubs)."
+    view = {"trick": [{"seat": 1, "card": "9H"}, {"seat": 2, "card": "JH"}],
+            "hand": ["7H", "AH"], "rules": {"must_beat": True}, "trump": "C", "deck": "skat32"}
+    assert illegal_reason(view, "7H") == "You must beat the trick (Jack of hearts)."
+    i18n.set_lang("de")
+    assert illegal_reason(view, "7H") == "Du musst den Stich schlagen (Herz-Bube)."
+    i18n.set_lang("en")
+
+
+def test_menu_to_rams_setup_to_game_by_keyboard():
+    app = T.make_app((1280, 720), "en")
+    app.push(MenuScene(app))
+    T.click_button(app, app.top.list.by_name("new_rams"))
+    setup = app.top
+    assert setup.name == "setup" and setup.game_id == "rams"
+    app.draw()
+    T.key(app, pygame.K_TAB)                # rules
+    names = [r.name for r in setup.rule_form.focusable()]
+    assert names[:1] == ["deck"] and "dealer_takes_trump" in names
+    for _ in range(names.index("dealer_takes_trump")):
+        T.key(app, pygame.K_DOWN)
+    T.key(app, pygame.K_RIGHT)
+    assert setup.rules["dealer_takes_trump"] is True
+    T.key(app, pygame.K_UP)
+    T.key(app, pygame.K_UP)
+    T.key(app, pygame.K_UP)                 # drop_limit
+    assert setup.rule_form.focused().name == "drop_limit"
+    for _ in range(5):
+        T.key(app, pygame.K_RIGHT)          # 1 -> 2 ... -> none
+    assert setup.rules["drop_limit"] == "none"
+    T.key(app, pygame.K_TAB)                # buttons (Start focused)
+    T.key(app, pygame.K_RETURN)
+    tb = app.top
+    assert isinstance(tb, RamsTableScene)
+    assert tb.game.rules["dealer_takes_trump"] and tb.game.rules["drop_limit"] == "none"
+    assert app.settings.data["setup_rams"]["rules"] == {"dealer_takes_trump": True,
+                                                         "drop_limit": "none"}
+    assert app.settings["setup"]["rules"] == {}     # Chase's setup untouched
+    # back in the menu, the Rams setup remembers; G switches to Chase and back
+    app.reset(MenuScene(app))
+    T.click_button(app, app.top.list.by_name("new_rams"))
+    assert app.top.rules["drop_limit"] == "none"
+    T.key(app, pygame.K_TAB)
+    T.key(app, pygame.K_TAB)
+    T.key(app, pygame.K_g)
+    assert app.top.name == "setup" and app.top.game_id == "chase"
+    app.draw()
+
+
+def test_setup_refuses_a_deal_that_does_not_fit():
+    app = T.make_app((960, 600), "de")
+    app.push(MenuScene(app))
+    T.click_button(app, app.top.list.by_name("new_rams"))
+    setup = app.top
+    setup.setup["players"] = 8
+    setup.rules["deck"] = "skat32"
+    T.click_button(app, setup.buttons.by_name("start"))
+    assert app.top is setup and app.toast is not None
+
+
+def test_rules_scene_shows_rams():
+    for lang in ("de", "en"):
+        app = T.make_app((960, 600), lang)
+        app.push(MenuScene(app))
+        T.click_button(app, app.top.list.by_name("rules"))
+        rs = app.top
+        T.click_button(app, rs.list.by_name("game"))
+        assert rs.game == "rams"
+        app.draw()
+        assert rs.total > rs.view.height
+        assert any("Rams" in line for line, *_ in rs.lines)
+
+
+def test_demo_rams_and_sizes():
+    from game.app import run
+
+    ns = argparse.Namespace(demo=True, game="rams", seed=1, quit_after=1.0, frame_stats=False,
+                            smoke_test=False, lang="en", size=(960, 600), players=5)
+    assert run(ns) == 0
+    app = T.make_app((1280, 720), "en", speed="fast")
+    app.push(MenuScene(app))
+    app.push(demo_scene(app, 6, seed=1))
+    first = app.top
+    for _ in range(30000):
+        app.update(1 / 30)
+        tb = T.table_of(app)
+        if tb is not first:
+            break
+        assert all(sp.code is None for lst in tb.hands.values() for sp in lst)
+    assert T.table_of(app) is not first, "attract mode starts the next game"
+    for size in ((960, 600), (3840, 2160), (400, 300)):
+        app = T.make_app(size, "de")
+        app.push(MenuScene(app))
+        app.push(RamsTableScene(app, seats(10, 1, "de"), {}, seed=1))
+        assert T.drive(app, lambda t: t.state == "human")
+        app.draw()
