@@ -319,7 +319,7 @@ def test_migration_from_v1_keeps_every_row(home):
         seats = [Seat(s["name"], s["type"], s.get("level")) for s in json.loads(r[3])]
         assert r[10] == "hard" and r[11] == int(store.human_won(json.loads(r[4]), seats))
     idx = {r[1] for r in con.execute("PRAGMA index_list(games)")}
-    assert "games_by_kind" in idx
+    assert "games_by_time" in idx
     con.close()
     s = store.summarize()
     assert s.total == 25 and s.wins == sum(r[11] for r in got)

@@ -29,6 +29,7 @@ from game.scenes import testing as T  # noqa: E402
 from game.scenes.menu import MenuScene  # noqa: E402
 from game.scenes.table_chase import ChaseTableScene  # noqa: E402
 
+_FILLED = False
 SOLO = [{"name": "", "human": True, "level": "medium"}] + [
     {"name": "", "human": False, "level": lv} for lv in ("easy", "medium", "hard", "expert")]
 
@@ -176,6 +177,52 @@ class Shooter:
         app.push(demo_scene(app, 10, seed=5))
         T.pump(app, 9.0, dt=1 / 30, draw=False)
         self.save(app, "60_demo_10")
+        self.store_screens()
+
+    def store_screens(self) -> None:
+        """Continue, statistics, replays (game.store, scenes/stats.py, scenes/replay.py)."""
+        from game import store
+        from game.scenes.replay import ReplayListScene, ReplayScene
+        from game.scenes.stats import StatsScene
+
+        app = self.app()
+        app.push(StatsScene(app))
+        self.save(app, "70_stats_empty")
+        global _FILLED
+        if not _FILLED:
+            sys.path.insert(0, str(Path(__file__).resolve().parent))
+            import bench_stats
+
+            bench_stats.fill(240, seed=3, distinct=60, you="Du" if self.lang == "de" else "You")
+            _FILLED = True
+        # a game in progress: the menu offers Continue
+        app = self.app()
+        self.table(app, 5, 1, {}, seed=21)
+        T.drive(app, lambda t: len(t.game.moves) >= 25, random.Random(21))
+        app = self.app()
+        self.save(app, "71_menu_continue")
+        T.click_button(app, app.top.list.by_name("continue"))
+        T.pump(app, 1.0, dt=1 / 30, draw=False)
+        self.save(app, "72_continued")
+        app = self.app()
+        app.push(StatsScene(app))
+        self.save(app, "73_stats")
+        app.push(ReplayListScene(app))
+        self.save(app, "74_replays")
+        rec = store.game_record(store.recent_games(1)[0].id)
+        app = self.app("normal")
+        app.push(ReplayScene(app, rec, title="chase-demo.json"))
+        T.pump(app, 6.0, dt=1 / 30, draw=False)
+        self.save(app, "75_replay_playing")
+        app.top.toggle()
+        app.top.speed_i = 2
+        self.save(app, "76_replay_paused")
+        # the results screen after exporting
+        app = self.app()
+        self.table(app, 4, 1, {"lives": 1}, seed=8)
+        T.play_game(app)
+        T.click_button(app, app.top.list.by_name("export"))
+        self.save(app, "77_results_exported")
 
 
 def main(argv=None) -> int:

@@ -116,7 +116,7 @@ class ReplayScene(Scene):
         self.list = FocusList([
             Button(self._play_label, self.toggle, name="play", hotkey=pygame.K_SPACE),
             Button(lambda: t("replay.step"), self.step, name="step", hotkey=pygame.K_RIGHT,
-                   hint="→"),
+                   hint=">"),
             Button(lambda: t("replay.speed", x=self._speed_text()), self.faster,
                    name="speed", hotkey=pygame.K_f, hint="F"),
             Button(lambda: t("replay.restart"), self.restart, name="restart",
@@ -142,6 +142,7 @@ class ReplayScene(Scene):
         if hasattr(table, "viewer"):
             table.viewer = humans[0] if len(humans) == 1 else None
         table._finish_game = self._at_end          # no results screen, no demo restart
+        table.plate_tag = lambda s: t("setup.human") if s in humans else None
         think = table._think
 
         def gated_think(dt: float, think=think) -> None:
@@ -262,16 +263,16 @@ class ReplayScene(Scene):
             g = self.table.geo
             hp, lp = g["hand_panel"], g["log_panel"]
             left, right = hp.right + int(12 * u), lp.left - int(12 * u)
-            if not (self.table.viewer is not None):
-                left = int(12 * u)
-            self.panel = pygame.Rect(left, hp.top, right - left, hp.height)
+            bh = int(max(26, 40 * u))
+            height = bh + int(max(30, 46 * u))
+            self.panel = pygame.Rect(left, hp.bottom - height, right - left, height)
         else:
             self.panel = pygame.Rect(0, 0, int(min(w * 0.8, 700 * u)), int(200 * u))
             self.panel.center = (w // 2, h // 2)
         n = len(self.list.buttons)
         gap = int(8 * u)
         bw = int(min(190 * u, (self.panel.width - int(16 * u) - (n - 1) * gap) / n))
-        bh = int(max(26, min(46 * u, self.panel.height * 0.42)))
+        bh = int(max(26, 40 * u)) if self.table is not None else int(max(26, 46 * u))
         widgets.layout_row(self.list.buttons, self.panel.centerx,
                            self.panel.bottom - int(8 * u) - bh // 2, bw, bh, gap)
         self.back_button.rect = pygame.Rect(0, 0, int(min(w * 0.5, 240 * u)), bh)
@@ -291,6 +292,12 @@ class ReplayScene(Scene):
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and \
                 self.table.menu_button.rect.collidepoint(ev.pos):
             self.back()
+            return True
+        if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_RIGHT, pygame.K_PERIOD):
+            self.step()
+            return True
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_SPACE:
+            self.toggle()
             return True
         if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_LEFT, pygame.K_UP,
                                                     pygame.K_DOWN, pygame.K_TAB):
@@ -323,19 +330,19 @@ class ReplayScene(Scene):
         if self.finished and self.table.state in ("over", "done"):
             label += "  ·  " + t("replay.end")
         head = t("replay.banner") + (f": {self.title}" if self.title else "")
-        top_row = self.list.buttons[0].rect.top
-        avail = self.panel.width - int(20 * u)
-        fs = text.fit(head, int(22 * u), avail, True, 10)
-        text.blit(surf, text.ellipsize(head, fs, avail, True), fs,
-                  (self.panel.centerx, self.panel.top + int(6 * u)), widgets.GOLD, "midtop",
-                  True)
-        y = self.panel.top + int(6 * u) + fs + int(2 * u)
-        ls = text.fit(label, int(19 * u), avail, False, 10)
-        text.blit(surf, label, ls, (self.panel.centerx, y), widgets.CREAM, "midtop")
-        y += ls + int(4 * u)
+        avail = self.panel.width - int(24 * u)
+        fs = max(11, int(20 * u))
+        y = self.panel.top + int(6 * u)
+        lw = text.size_of(label, fs)[0]
+        text.blit(surf, label, fs, (self.panel.right - int(12 * u), y), widgets.CREAM,
+                  "topright")
+        hw = max(10, avail - lw - int(16 * u))
+        text.blit(surf, text.ellipsize(head, fs, hw, True), fs,
+                  (self.panel.left + int(12 * u), y), widgets.GOLD, "topleft", True)
+        y += fs + int(3 * u)
         bar = pygame.Rect(self.panel.left + int(12 * u), y, self.panel.width - int(24 * u),
-                          max(4, int(7 * u)))
-        if bar.bottom < top_row - int(2 * u):
+                          max(3, int(6 * u)))
+        if bar.bottom < self.list.buttons[0].rect.top:
             pygame.draw.rect(surf, (40, 52, 46), bar, border_radius=bar.height // 2)
             fill = bar.copy()
             fill.width = int(bar.width * done / max(1, total))

@@ -1,0 +1,160 @@
+"""Statistics screen, replay viewer and list, export buttons: driven headless by
+synthetic events in both languages."""
+
+import random
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game import records, store
+from game.scenes import testing as T
+from game.scenes.menu import MenuScene
+from game.scenes.replay import ReplayListScene, ReplayScene
+from game.scenes.stats import StatsScene
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
+import bench_stats  # noqa: E402
+
+
+@pytest.fixture()
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("STAMMTISCH_HOME", str(tmp_path))
+    yield tmp_path
+    pygame.quit()
+
+
+def app_with_menu(lang="en", size=(960, 600)):
+    app = T.make_app(size, lang)
+    app.push(MenuScene(app))
+    T.frame(app)
+    return app
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("size", [(960, 600), (1920, 1080)])
+def test_stats_screen_empty_and_filled(home, lang, size):
+    app = app_with_menu(lang, size)
+    T.click_button(app, app.top.list.by_name("stats"))
+    assert isinstance(app.top, StatsScene)
+    T.frame(app)
+    assert app.top.list.by_name("replay_last") is None
+    T.key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, MenuScene)
+    bench_stats.fill(60, distinct=12)
+    T.click_button(app, app.top.list.by_name("stats"))
+    scene = app.top
+    T.frame(app)
+    d = scene.data
+    assert d.total == 60 and sum(s.games for s in d.by_level) == 60
+    assert d.last_lives and d.rate_curve[-1][0] == 60
+    # every label fits its place: the table and charts stay inside the window
+    w, h = size
+    for r in (scene.table_rect, scene.lives_rect, scene.rate_rect):
+        assert 0 <= r.left and r.right <= w and r.bottom <= scene.list.buttons[0].rect.top
+    T.click_button(app, scene.list.by_name("replay_last"))
+    assert isinstance(app.top, ReplayScene) and app.top.error is None
+
+
+def test_replay_plays_steps_and_ends(home):
+    bench_stats.fill(3, distinct=3)
+    app = app_with_menu()
+    T.click_button(app, app.top.list.by_name("replays"))
+    lst = app.top
+    assert isinstance(lst, ReplayListScene) and len(lst.list.buttons) == 3
+    T.click_button(app, lst.list.buttons[0])
+    rp = app.top
+    assert isinstance(rp, ReplayScene) and rp.table is not None
+    total = len(rp.record.moves)
+    # pause, then step one move at a time
+    T.click_button(app, rp.list.by_name("play"))
+    assert not rp.playing
+    T.pump(app, 0.5)
+    before = rp.done_moves
+    T.click_button(app, rp.list.by_name("step"))
+    T.pump(app, 1.0)
+    assert rp.done_moves == before + 1 and not rp.playing
+    T.key(app, pygame.K_RIGHT)
+    T.pump(app, 1.0)
+    assert rp.done_moves == before + 2
+    # speed cycles, play runs to the end of the record without a results screen
+    T.click_button(app, rp.list.by_name("speed"))
+    assert rp.speed_i == 2
+    T.click_button(app, rp.list.by_name("play"))
+    T.pump(app, 20.0, dt=0.1, draw=False)
+    assert rp.done_moves == total and rp.finished and app.top is rp
+    assert rp.table.game.summary() == records.rebuild(rp.record).summary()
+    assert not store.has_autosave()                # replays keep no records
+    assert store.summarize().total == 3
+    T.click_button(app, rp.list.by_name("restart"))
+    assert rp.done_moves == 0
+    T.key(app, pygame.K_ESCAPE)
+    assert app.top is lst
+
+
+def test_replay_of_a_game_in_progress_stops_at_its_end(home):
+    from tests.test_store import SEATS, play_engine
+
+    g = play_engine(4, moves=15)
+    rec = records.record_of(g, SEATS, seed=4, bot_seed=4)
+    app = app_with_menu("de")
+    app.push(ReplayScene(app, rec, title="x.json"))
+    T.pump(app, 10.0, dt=0.1)
+    rp = app.top
+    assert rp.done_moves == 15 and rp.finished
+    assert rp.table.game.summary() == g.summary()
+
+
+def test_bad_file_dropped_on_the_menu_is_reported(home, tmp_path):
+    app = app_with_menu()
+    bad = tmp_path / "broken.json"
+    bad.write_text('{"format": 1, "game": "chase", "seats": []')
+    app.handle(pygame.event.Event(pygame.DROPFILE, file=str(bad)))
+    assert isinstance(app.top, MenuScene)
+    assert app.toast is not None and "malformed_json" in app.toast[0]
+    from tests.test_store import SEATS, play_engine
+
+    good = tmp_path / "good.json"
+    records.save(records.record_of(play_engine(1, moves=5), SEATS, seed=1, bot_seed=1), good)
+    app.handle(pygame.event.Event(pygame.DROPFILE, file=str(good)))
+    assert isinstance(app.top, ReplayScene)
+
+
+def test_export_from_pause_and_results(home):
+    from game.scenes.table_chase import ChaseTableScene
+
+    app = app_with_menu()
+    seats = [{"name": "Du", "human": True, "level": "medium"},
+             {"name": "A", "human": False, "level": "easy"},
+             {"name": "B", "human": False, "level": "easy"}]
+    tb = ChaseTableScene(app, seats, {"lives": 1}, seed=3)
+    app.push(tb)
+    T.drive(app, lambda t: len(t.game.moves) >= 2, random.Random(1))
+    T.key(app, pygame.K_ESCAPE)
+    assert app.top.name == "pause"
+    T.click_button(app, app.top.list.by_name("export"))
+    files = list((home / "saves" / "exports").glob("*.json"))
+    assert len(files) == 1 and str(files[0]) in app.toast[0]
+    assert records.load(files[0]).moves == tb.game.moves
+    T.key(app, pygame.K_ESCAPE)
+    assert T.play_game(app)
+    T.click_button(app, app.top.list.by_name("export"))
+    files = sorted((home / "saves" / "exports").glob("*.json"))
+    assert len(files) == 2
+    assert any(records.rebuild(records.load(f)).finished for f in files)
+    # the replay list offers the exported files too
+    app.push(ReplayListScene(app))
+    assert sum(1 for b in app.top.list.buttons if b.name.startswith("file_")) == 2
+    assert sum(1 for b in app.top.list.buttons if b.name.startswith("game_")) == 1
+
+
+def test_window_size_is_remembered(home):
+    from game import settings
+
+    app = app_with_menu()
+    app.set_window_size((1000, 700))
+    app.settings.path = home / "settings.json"
+    app.save_settings()
+    st = settings.load(home / "settings.json")
+    assert st["window_size"] == [1000, 700]
