@@ -64,8 +64,12 @@ class Shooter:
         pygame.image.save(app.screen, str(path))
         self.count += 1
 
-    def table(self, app, n=5, humans=1, rules=None, seed=1) -> ChaseTableScene:
-        tb = ChaseTableScene(app, seats(n, humans, self.lang), rules or {}, seed=seed)
+    def table(self, app, n=5, humans=1, rules=None, seed=1, game="chase"):
+        if game == "rams":
+            from game.scenes.table_rams import RamsTableScene as Table
+        else:
+            Table = ChaseTableScene
+        tb = Table(app, seats(n, humans, self.lang), rules or {}, seed=seed)
         app.push(tb)
         return tb
 
@@ -76,10 +80,10 @@ class Shooter:
         T.pump(app, seconds, dt=1 / 60, draw=False)
 
     def at_event(self, name: str, kind: str, seconds: float, rules=None, n=5, humans=1,
-                 pred=None, tries: int = 60) -> bool:
+                 pred=None, tries: int = 60, game: str = "chase") -> bool:
         for seed in range(1, tries + 1):
             app = self.app()
-            tb = self.table(app, n, humans, rules, seed)
+            tb = self.table(app, n, humans, rules, seed, game)
             stop, until = T.next_event_is(kind, pred)
             tb.stop_before = stop
             if T.drive(app, until, random.Random(seed)):
@@ -90,19 +94,23 @@ class Shooter:
         return False
 
     def at_decision(self, name: str, decision: str, rules=None, n=5, humans=1,
-                    tries: int = 60) -> bool:
+                    tries: int = 60, game: str = "chase", pred=None, before=None,
+                    choose=None) -> bool:
         for seed in range(1, tries + 1):
             app = self.app()
-            tb = self.table(app, n, humans, rules, seed)
+            tb = self.table(app, n, humans, rules, seed, game)
 
             def until(t, app=app) -> bool:
                 return t.state == "human" and t.pending is not None and \
-                    t.pending.decision == decision and app.top is t
+                    t.pending.decision == decision and app.top is t and \
+                    (pred is None or pred(t))
 
-            if T.drive(app, until, random.Random(seed)):
+            if T.drive(app, until, random.Random(seed), choose=choose):
                 app.settings["anim_speed"] = "normal"
                 tb.anim.speed = "normal"
                 T.pump(app, 0.5, dt=1 / 60, draw=False)
+                if before is not None:
+                    before(tb)
                 self.save(app, name)
                 return True
         print(f"  (no {decision} decision found)")
@@ -179,6 +187,84 @@ class Shooter:
         self.save(app, "60_demo_10")
         self.store_screens()
 
+    def run_rams(self) -> None:
+        """Every state of the Rams table."""
+        from game.scenes.rules import RulesScene
+        from game.scenes.setup import SetupScene
+
+        app = self.app()
+        app.push(SetupScene(app, "rams"))
+        self.save(app, "r01_setup")
+        app.pop()
+        app.push(RulesScene(app, "rams"))
+        self.save(app, "r02_rules")
+        for _ in range(12):
+            T.key(app, pygame.K_PAGEDOWN)
+        self.save(app, "r03_rules_end")
+        R = {"game": "rams"}
+        self.at_event("r10_deal", "deal", 0.05, n=5, pred=lambda e: True, **R)
+        self.at_event("r11_trump", "trump", 0.6, n=5, **R)
+        self.at_decision("r12_declare", "declare", **R)
+
+        def drop_all(p):
+            return "drop" if "drop" in p.legal else p.legal[0]
+
+        self.at_decision("r13_declare_forced", "declare", choose=drop_all,
+                         pred=lambda t: tuple(t.pending.legal) == ("play",), **R)
+        self.at_decision("r14_take", "take", rules={"dealer_takes_trump": True}, n=3,
+                         **R)
+        self.at_event("r15_take_trump", "take_trump", 0.5, rules={"dealer_takes_trump": True},
+                      n=4, humans=0, tries=100, **R)
+        self.at_event("r16_declare", "declare", 0.3, n=5, pred=lambda e: e.data["choice"] ==
+                      "drop", **R)
+        self.at_event("r17_void_round", "void_round", 0.6, n=3, humans=0, tries=200,
+                      rules={"drop_limit": "none"}, **R)
+        self.at_event("r18_rams", "rams", 0.7, n=4, humans=0, tries=200, **R)
+
+        def show_illegal(tb):
+            lst = tb.hands[tb.base]
+            bad = [i for i, sp in enumerate(lst) if tb.card_move(sp) not in tb.pending.legal]
+            if bad:
+                tb.focus = bad[0]
+
+        self.at_decision("r20_trick_illegal", "trick", rules={"must_trump": True},
+                         pred=lambda t: any(t.card_move(sp) not in t.pending.legal
+                                            for sp in t.hands[t.base]),
+                         before=show_illegal, **R)
+        self.at_decision("r21_trick_lead", "trick", pred=lambda t: not t.trick_sprites, **R)
+        self.at_event("r22_play", "play", 0.12, n=6, humans=0, **R)
+        self.at_event("r23_trick_sweep", "trick", 0.85, n=5, **R)
+        self.at_event("r24_summary", "round_start", 0.8, n=5,
+                      pred=lambda e: e.data["round"] > 0, **R)
+        self.at_event("r25_lose_life", "lose_life", 0.3, n=5, **R)
+        self.at_event("r26_out", "out", 0.5, n=5, rules={"lives": 1}, **R)
+        self.at_event("r27_game_over", "game_over", 4.0, n=4, rules={"lives": 1}, **R)
+        app = self.app()
+        tb = self.table(app, 4, 2, {}, seed=2, game="rams")
+        T.drive(app, lambda t: app.top is not None and app.top.name == "handoff",
+                random.Random(2))
+        self.save(app, "r30_privacy")
+        app.top.ready()
+        T.pump(app, 0.3, draw=False)
+        self.save(app, "r31_hotseat_after_privacy")
+        app = self.app()
+        tb = self.table(app, 5, 1, {"lives": 1}, seed=3, game="rams")
+        rng = random.Random(1)
+        for _ in range(100000):
+            if app.top.name == "results":
+                break
+            if tb.state == "human":
+                tb.human_move(rng.choice(list(tb.pending.legal)))
+            else:
+                app.update(0.05)
+        self.save(app, "r40_results")
+        app = self.app("normal")
+        from game.scenes.table_rams import demo_scene as rams_demo
+
+        app.push(rams_demo(app, 10, seed=5))
+        T.pump(app, 12.0, dt=1 / 30, draw=False)
+        self.save(app, "r50_demo_10")
+
     def store_screens(self) -> None:
         """Continue, statistics, replays (game.store, scenes/stats.py, scenes/replay.py)."""
         from game import store
@@ -230,6 +316,7 @@ def main(argv=None) -> int:
     ap.add_argument("--sizes", default="960x600,1920x1080")
     ap.add_argument("--langs", default="de,en")
     ap.add_argument("--out", default="out/screens")
+    ap.add_argument("--games", default="chase,rams", help="which tables (chase, rams)")
     args = ap.parse_args(argv)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -239,7 +326,10 @@ def main(argv=None) -> int:
         w, h = (int(x) for x in size_text.lower().split("x"))
         for lang in args.langs.split(","):
             shooter = Shooter(out, (w, h), lang)
-            shooter.run_all()
+            if "chase" in args.games:
+                shooter.run_all()
+            if "rams" in args.games:
+                shooter.run_rams()
             total += shooter.count
             print(f"{w}x{h} {lang}: {shooter.count} pictures")
     print(f"{total} pictures in {out} ({time.monotonic() - started:.1f} s)")
