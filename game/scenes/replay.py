@@ -261,11 +261,17 @@ class ReplayScene(Scene):
         if self.table is not None:
             self.table.ensure_layout(size)
             g = self.table.geo
-            hp, lp = g["hand_panel"], g["log_panel"]
-            left, right = hp.right + int(12 * u), lp.left - int(12 * u)
             bh = int(max(26, 40 * u))
             height = bh + int(max(30, 46 * u))
-            self.panel = pygame.Rect(left, hp.bottom - height, right - left, height)
+            hp, lp = g.get("hand_panel"), g.get("log_panel")
+            if isinstance(hp, pygame.Rect) and isinstance(lp, pygame.Rect) \
+                    and lp.left - hp.right > 300 * u:
+                left, right = hp.right + int(12 * u), lp.left - int(12 * u)
+                bottom = hp.bottom
+            else:   # a table without Chase's bottom panels: the bottom centre
+                pw = int(min(w * 0.7, 820 * u))
+                left, right, bottom = (w - pw) // 2, (w + pw) // 2, h - int(10 * u)
+            self.panel = pygame.Rect(left, bottom - height, right - left, height)
         else:
             self.panel = pygame.Rect(0, 0, int(min(w * 0.8, 700 * u)), int(200 * u))
             self.panel.center = (w // 2, h // 2)
@@ -374,6 +380,9 @@ class ReplayListScene(Scene):
         self.scroll = 0
         self.visible = 0
         self.headings: dict[int, str] = {}
+        self.heading_pos: list[tuple[str, int]] = []
+        self.area = pygame.Rect(0, 0, 0, 0)
+        self.row_h, self.gap = 30, 4
         self.back_button = Button(lambda: t("replay.back"), self.back, name="back")
         self.reload()
 
