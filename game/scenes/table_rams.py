@@ -705,14 +705,14 @@ class RamsTableScene(TableScene):
         surf.blit(self.table_surf, (0, 0))
         self._draw_stock(surf)
         self._draw_dealer_button(surf)
-        for s in range(self.n):
-            self._draw_plate(surf, s)
-            self._draw_marker(surf, s)
         for seat, lst in self.hands.items():
             if seat == self.base:
                 continue
             for sp in lst:
                 self._draw_card(surf, sp, small=0.62 if sp.t >= 1.0 else 1.0)
+        for s in range(self.n):
+            self._draw_plate(surf, s)
+            self._draw_marker(surf, s)
         for _, sp in self.trick_sprites:
             self._draw_card(surf, sp)
         for sp in self.flying:
@@ -849,7 +849,8 @@ class RamsTableScene(TableScene):
                 pygame.draw.rect(surf, widgets.GOLD, rect, max(2, int(3 * u)),
                                  border_radius=max(2, bw // 9))
                 text.blit(surf, t("rams.trump_mark"), max(10, int(bh * 0.11)),
-                          (rect.centerx, rect.bottom - int(bh * 0.04)), (150, 110, 30),
+                          (rect.left + int(bw * 0.43), rect.bottom - int(bh * 0.04)),
+                          (150, 110, 30),
                           "midbottom", True)
             if choose and not ok:
                 surf.blit(self._dim(rect.size), rect)
@@ -946,7 +947,7 @@ class RamsTableScene(TableScene):
         box = pygame.Rect(0, 0, w, h)
         box.center = (g["cx"], g["cy"])
         layer = pygame.Surface(box.size, pygame.SRCALPHA)
-        pygame.draw.rect(layer, (15, 12, 10, 225), layer.get_rect(),
+        pygame.draw.rect(layer, (15, 12, 10, 250), layer.get_rect(),
                          border_radius=max(4, int(14 * u)))
         pygame.draw.rect(layer, widgets.GOLD, layer.get_rect(), max(1, int(2 * u)),
                          border_radius=max(4, int(14 * u)))
