@@ -19,7 +19,8 @@ from game.view.widgets import FocusList, Form  # noqa: E402
 KEYS = [pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB,
         pygame.K_RETURN, pygame.K_SPACE, pygame.K_ESCAPE, pygame.K_k, pygame.K_s, pygame.K_d,
         pygame.K_a, pygame.K_r, pygame.K_PAGEDOWN, pygame.K_PAGEUP, pygame.K_HOME, pygame.K_END,
-        pygame.K_BACKSPACE, pygame.K_F5, pygame.K_n, pygame.K_m, pygame.K_p, pygame.K_F11]
+        pygame.K_BACKSPACE, pygame.K_F5, pygame.K_n, pygame.K_m, pygame.K_p, pygame.K_F11,
+        pygame.K_g, pygame.K_1, pygame.K_3]
 
 
 def targets(scene):
@@ -33,6 +34,9 @@ def targets(scene):
     mb = getattr(scene, "menu_button", None)
     if mb is not None:
         rects.append(mb.rect)
+    cards = getattr(scene, "card_rects", None)    # the Rams hand
+    if cards is not None and getattr(scene, "geo", None):
+        rects += cards()
     return [r for r in rects if r.width > 0]
 
 
@@ -100,3 +104,41 @@ def test_monkey_across_scenes():
         app.push(ChaseTableScene(app, seats_from_setup(setup), setup["rules"], seed=5))
         assert T.play_game(app, rng=random.Random(3)), "game did not finish"
     assert time.monotonic() < deadline + 25
+
+
+def test_monkey_on_rams_tables():
+    """Random input on Rams tables (solo and hot-seat, every variant on); afterwards a
+    Rams game still finishes."""
+    from game.scenes.table_base import seats_from_setup
+    from game.scenes.table_rams import RamsTableScene
+
+    rng = random.Random(99)
+    deadline = time.monotonic() + 18
+    rules = {"dealer_takes_trump": True, "must_trump": True, "must_beat": True}
+    for speed, humans in (("off", 1), ("normal", 2), ("fast", 1)):
+        app = T.make_app((960, 600), rng.choice(["de", "en"]), speed=speed, think=0.0)
+        app.push(MenuScene(app))
+        setup = dict(app.settings["setup"])
+        setup["players"] = 5
+        setup["seats"] = [dict(s, human=i < humans) for i, s in enumerate(setup["seats"])]
+        app.push(RamsTableScene(app, seats_from_setup(setup), rules, seed=rng.randrange(99)))
+        monkey(app, rng, 1500, deadline)
+        if app.fullscreen:
+            app.toggle_fullscreen()
+    app = T.make_app((1280, 720), "en", speed="off")
+    app.push(MenuScene(app))
+    setup = app.settings["setup"]
+    tb = RamsTableScene(app, seats_from_setup(setup), rules, seed=5)
+    app.push(tb)
+    pick = random.Random(3)
+    for _ in range(60000):
+        if app.top.name == "results":
+            break
+        if app.top.name == "handoff":
+            app.top.ready()
+        elif tb.state == "human":
+            tb.human_move(pick.choice(list(tb.pending.legal)))
+        else:
+            app.update(0.05)
+    assert app.top.name == "results", "game did not finish"
+    assert time.monotonic() < deadline + 15
