@@ -402,6 +402,49 @@ class EventLog:
         return out
 
 
+class EngineViews:
+    """``view``, ``lazy_view``, ``view_key`` and the common part of ``summary`` for an
+    engine whose class sets ``VIEW_GETTERS`` (key → ``getter(engine, seat)``)."""
+
+    VIEW_GETTERS: dict[str, Callable[[Any, int], Any]] = {}
+    game_id: str
+    finished: bool
+    winner: int | list[int] | None
+    lives: list[int]
+    rounds: list[dict[str, Any]]
+    round_index: int
+    dealer: int
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may know now (BOTS.md); nothing else of the state leaks."""
+        return {key: get(self, seat) for key, get in self.VIEW_GETTERS.items()}
+
+    def lazy_view(self, seat: int) -> LazyView:
+        """The same view, each key computed when first read (for fast built-in players)."""
+        return LazyView(self, seat, self.VIEW_GETTERS)
+
+    def view_key(self, seat: int, key: str) -> Any:
+        """One key of ``view(seat)``."""
+        return self.VIEW_GETTERS[key](self, seat)
+
+    def to_move(self) -> Pending | None:
+        raise NotImplementedError
+
+    def summary(self) -> dict[str, Any]:
+        """The ``stammtisch replay --json`` object of RECORD.md (engines add extras)."""
+        p = self.to_move()
+        return {
+            "finished": self.finished,
+            "winner": list(self.winner) if isinstance(self.winner, list) else self.winner,
+            "lives": list(self.lives),
+            "rounds": [copy_event(r) for r in self.rounds],
+            "to_move": p.as_dict() if p is not None else None,
+            "game": self.game_id,
+            "round": self.round_index,
+            "dealer": self.dealer,
+        }
+
+
 def copy_event(event: dict[str, Any]) -> dict[str, Any]:
     """A copy of a view event dict that shares no list or dict with the engine."""
     return {k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)

@@ -21,11 +21,11 @@ from game.cards import CUCKOO40, CUCKOO_VALUES, FRENCH52
 from game.rules.base import (
     COMMON_VIEW_GETTERS,
     DealSource,
+    EngineViews,
     Event,
     EventLog,
     GameError,
     Key,
-    LazyView,
     Pending,
     first_dealer_rng,
     move_error,
@@ -108,7 +108,7 @@ def decks_in_play(rules: dict[str, Any], n_seats: int) -> int:
     return int(rules["decks"])
 
 
-class ChaseGame(EventLog):
+class ChaseGame(EventLog, EngineViews):
     """One game of Chase the Ace, from the first deal to the winner.
 
     ``seed`` drives every shuffle; ``deals`` (RECORD.md) replaces the shuffles of the
@@ -234,35 +234,15 @@ class ChaseGame(EventLog):
                 self._ask(asker, target, "domino")
         return self._flush()
 
-    def view(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may know now (BOTS.md); nothing else of the state leaks."""
-        return {key: self.view_key(seat, key) for key in VIEW_KEYS}
-
-    def lazy_view(self, seat: int) -> LazyView:
-        """The same view, each key computed when first read (for fast built-in players)."""
-        return LazyView(self, seat, _VIEW_GETTERS)
-
-    def view_key(self, seat: int, key: str) -> Any:
-        """One key of ``view(seat)``."""
-        return _VIEW_GETTERS[key](self, seat)
-
     def summary(self) -> dict[str, Any]:
-        """The ``stammtisch replay --json`` object of RECORD.md (plus a few extras)."""
-        p = self._pending
-        return {
-            "finished": self.finished,
-            "winner": self.winner,
-            "lives": list(self.lives),
-            "rounds": [dict(r) for r in self.rounds],
-            "to_move": p.as_dict() if p is not None else None,
-            "game": GAME_ID,
-            "round": self.round_index,
-            "dealer": self.dealer,
-            "pot": self.pot,
-            "games_started": self.games_started,
-            "sudden_death": sorted(s for s in range(self.n_seats) if self.in_game[s])
-            if self.sudden_death else None,
-        }
+        """The ``stammtisch replay --json`` object of RECORD.md, plus ``pot``,
+        ``games_started`` and the sudden-death contenders."""
+        out = super().summary()
+        out["pot"] = self.pot
+        out["games_started"] = self.games_started
+        out["sudden_death"] = (sorted(s for s in range(self.n_seats) if self.in_game[s])
+                               if self.sudden_death else None)
+        return out
 
     def card_value(self, card: str) -> int:
         """Strength of ``card`` under the rules in force (1 = lowest)."""
@@ -576,3 +556,4 @@ _VIEW_GETTERS: dict[str, Any] = {
 #: only), ``games_started`` (restarts) and ``partner`` (who asked, for a Queen's
 #: choice; whom a domino swap would ask).
 VIEW_KEYS = tuple(_VIEW_GETTERS)
+ChaseGame.VIEW_GETTERS = _VIEW_GETTERS

@@ -23,11 +23,11 @@ from game.cards import FRENCH52, SKAT32
 from game.rules.base import (
     COMMON_VIEW_GETTERS,
     DealSource,
+    EngineViews,
     Event,
     EventLog,
     GameError,
     Key,
-    LazyView,
     Pending,
     RulesError,
     first_dealer_rng,
@@ -78,7 +78,7 @@ def deck_name(rules: dict[str, Any], n_seats: int) -> str:
     return str(rules["deck"])
 
 
-class RamsGame(EventLog):
+class RamsGame(EventLog, EngineViews):
     """One game of Rams, from the first deal to the winner.
 
     ``seed`` drives every shuffle and the first dealer; ``deals`` (RECORD.md) replaces
@@ -202,32 +202,6 @@ class RamsGame(EventLog):
                 self._emit("pass_trump", {"seat": seat})
             self._next_declaration()
         return self._flush()
-
-    def view(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may know now (BOTS.md); nothing else of the state leaks."""
-        return {key: get(self, seat) for key, get in _VIEW_GETTERS.items()}
-
-    def lazy_view(self, seat: int) -> LazyView:
-        """The same view, each key computed when first read (for fast built-in players)."""
-        return LazyView(self, seat, _VIEW_GETTERS)
-
-    def view_key(self, seat: int, key: str) -> Any:
-        """One key of ``view(seat)``."""
-        return _VIEW_GETTERS[key](self, seat)
-
-    def summary(self) -> dict[str, Any]:
-        """The ``stammtisch replay --json`` object of RECORD.md (plus a few extras)."""
-        p = self._pending
-        return {
-            "finished": self.finished,
-            "winner": self.winner,
-            "lives": list(self.lives),
-            "rounds": [_copy_round(r) for r in self.rounds],
-            "to_move": p.as_dict() if p is not None else None,
-            "game": GAME_ID,
-            "round": self.round_index,
-            "dealer": self.dealer,
-        }
 
     def beats(self, card: str, best: str) -> bool:
         """Whether ``card`` takes the lead from ``best`` (the card heading a trick)."""
@@ -454,8 +428,6 @@ _VIEW_GETTERS: dict[str, Any] = {
     "drop_limit": lambda g, s: g.drop_limit,
 }
 VIEW_KEYS = tuple(_VIEW_GETTERS)
+RamsGame.VIEW_GETTERS = _VIEW_GETTERS
 
 
-def _copy_round(r: dict[str, Any]) -> dict[str, Any]:
-    return {k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v)
-            for k, v in r.items()}
