@@ -212,8 +212,10 @@ def hard_p(sit: Situation) -> float:
 @lru_cache(maxsize=200000)
 def _hard_lookup(n_act: int, pos: int, dealt: int, current: int, hist: str, ace_high: bool,
                  blocker: int) -> float:
-    rules = {"ace_high": ace_high}
     n = table_n(n_act)
+    # without a solved ace-high table, read the default one by strength
+    ace_high = ace_high and (DATA / f"chase_policy_{n}_ace_high.json").is_file()
+    rules = {"ace_high": ace_high}
     if n_act > n:   # keep the last positions' places, squeeze the early ones
         pos = max(0, n - (n_act - pos))
     hist = _norm_hist(hist, pos)
@@ -231,10 +233,15 @@ def _hard_lookup(n_act: int, pos: int, dealt: int, current: int, hist: str, ace_
             return p
         return fallback_table(n, ace_high).get((pos, d, c, hist[-1:]),
                                                _threshold(current, pos == n - 1))
-    tag = "" if pos == 0 else "*" + ({"b": "k"}.get(hist[-1:], hist[-1:] or "k"))
-    if tag != "*s":
+    last = {"b": "k"}.get(hist[-1:], hist[-1:] or "k")
+    if last != "s":
         d = c
-    p = table.get(f"{pos},{d},{c},{tag}")
+    if pos == 0:
+        p = table.get(f"0,{d},{c},")
+    else:   # (swaps so far, last letter); older tables: the last letter only
+        p = table.get(f"{pos},{d},{c},*{min(hist.count('s'), 3)}{last}")
+        if p is None:
+            p = table.get(f"{pos},{d},{c},*{last}")
     return p if p is not None else _threshold(current, pos == n - 1)
 
 
@@ -268,8 +275,9 @@ def base_threshold(n: int, pos: int) -> float:
         pos = max(0, n2 - (n - pos))
     table = load_table(n2, False)
     hist = "k" * pos
-    tag = hist if n2 <= 5 else ("" if pos == 0 else "*k")
-    total = sum(table.get(f"{pos},{v},{v},{tag}", 0.0) for v in range(1, 13))
+    tag = hist if n2 <= 5 else ("" if pos == 0 else "*0k")
+    total = sum(table.get(f"{pos},{v},{v},{tag}",
+                          table.get(f"{pos},{v},{v},*k", 0.0)) for v in range(1, 13))
     return total + 0.5
 
 

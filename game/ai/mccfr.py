@@ -26,6 +26,8 @@ LAST = {"": 0, "k": 0, "s": 1, "x": 2}
 
 
 class Abstract:
+    """Information sets (pos, dealt, current, swaps so far 0 … 3+, last letter)."""
+
     def __init__(self, n: int, blocker: int = 13) -> None:
         self.n = n
         self.blocker = blocker
@@ -34,27 +36,31 @@ class Abstract:
         for i, v in enumerate(self.values):
             slot[v] = i
         self.slot = slot
-        # per position: 3 blocks (k, s, x); position 0 only k
         self.keys: list[tuple[int, int, int, str]] = []
-        self.offset = np.full((n, 3), -1, dtype=np.int64)
+        self.offset = np.full((n, 4, 3), -1, dtype=np.int64)
         for p in range(n):
-            for letter, code in (("k", 0), ("s", 1), ("x", 2)):
-                if p == 0 and code:
-                    continue
-                self.offset[p, code] = len(self.keys)
-                tag = "" if p == 0 else "*" + letter
-                if code == 1:
-                    self.keys.extend((p, d, c, tag) for d in self.values for c in self.values)
-                else:
-                    self.keys.extend((p, d, d, tag) for d in self.values)
+            for cnt in range(4):
+                for letter, code in (("k", 0), ("s", 1), ("x", 2)):
+                    if p == 0 and (code or cnt):
+                        continue
+                    if code == 1 and cnt == 0:
+                        continue        # the last letter s is a swap
+                    self.offset[p, cnt, code] = len(self.keys)
+                    tag = "" if p == 0 else f"*{cnt}{letter}"
+                    if code == 1:
+                        self.keys.extend((p, d, c, tag) for d in self.values
+                                         for c in self.values)
+                    else:
+                        self.keys.extend((p, d, d, tag) for d in self.values)
 
     @property
     def size(self) -> int:
         return len(self.keys)
 
-    def index(self, p: int, d: np.ndarray, c: np.ndarray, last: np.ndarray) -> np.ndarray:
+    def index(self, p: int, d: np.ndarray, c: np.ndarray, last: np.ndarray,
+              cnt: np.ndarray) -> np.ndarray:
         sd, sc = self.slot[d], self.slot[c]
-        base = self.offset[p][last]
+        base = self.offset[p][cnt, last]
         return base + np.where(last == 1, sd * 12 + sc, sd)
 
 
@@ -80,34 +86,43 @@ class Simulator:
         last = np.zeros(m, dtype=np.int64)
         skip = np.zeros(m, dtype=bool)
         states = []
+        swaps = np.zeros(m, dtype=np.int64)     # swaps so far
+        prev = np.zeros(m, dtype=np.int64)      # the letter before the last
+        self.prev_seen = []
         for p in range(n):
-            states.append((H.copy(), last.copy(), skip.copy()))
-            H, last, skip, _, _ = self._step(p, strat, D, R, H, last, skip)
+            cnt = np.minimum(swaps, 3)
+            states.append((H.copy(), last.copy(), skip.copy(), cnt))
+            self.prev_seen.append(prev.copy())
+            prev = last.copy()
+            H, last, skip, _, _ = self._step(p, strat, D, R, H, last, skip, cnt)
+            swaps = swaps + (last == 1)
         base = self._loss(H)
         out: dict[str, Any] = {"loss": base}
         if record:
             alts = []
             for p in range(n):
-                H0, l0, s0 = states[p]
+                H0, l0, s0, c0 = states[p]
                 pair = []
                 for forced_action in (0, 1):
-                    Hp, lp, sp, ii, free = self._step(p, strat, D, R, H0, l0, s0,
-                                                     force=forced_action)
+                    Hp, lp, sp, ii, free = self._step(p, strat, D, R, H0, l0, s0, c0,
+                                                      force=forced_action)
+                    cq = np.minimum(c0 + (lp == 1), 3)
                     for q in range(p + 1, n):
-                        Hp, lp, sp, _, _ = self._step(q, strat, D, R, Hp, lp, sp)
+                        Hp, lp, sp, _, _ = self._step(q, strat, D, R, Hp, lp, sp, cq)
+                        cq = np.minimum(cq + (lp == 1), 3)
                     pair.append(self._loss(Hp)[:, p])
                 alts.append((ii, free, pair[0], pair[1]))
             out["alt"] = alts
         return out
 
     def _step(self, p: int, strat: np.ndarray, D: np.ndarray, R: np.ndarray,
-              H: np.ndarray, last: np.ndarray, skip: np.ndarray,
+              H: np.ndarray, last: np.ndarray, skip: np.ndarray, cnt: np.ndarray,
               force: int | None = None) -> tuple:
         n, ab, blk = self.n, self.ab, self.ab.blocker
         forced = skip | (H[:, p] == blk)
         free = ~forced
         ii = np.full(len(H), -1, dtype=np.int64)
-        ii[free] = ab.index(p, D[free, p], H[free, p], last[free])
+        ii[free] = ab.index(p, D[free, p], H[free, p], last[free], cnt[free])
         if force is None:
             ps = np.where(free, strat[np.maximum(ii, 0)], 0.0)
             act = (R[:, p] < ps) & free
@@ -140,6 +155,7 @@ def solve_abstract(n: int, iterations: int, batch: int, ace_high: bool = False,
     rng = np.random.default_rng(seed)
     regret = np.zeros((ab.size, 2))
     avg = np.zeros(ab.size)
+    visits = np.zeros(ab.size)
     wsum = 0.0
     for t in range(1, iterations + 1):
         pos = np.maximum(regret, 0)
@@ -150,6 +166,7 @@ def solve_abstract(n: int, iterations: int, batch: int, ace_high: bool = False,
         res = sim.run(strat, D, R, record=True)
         for ii, free, lk, ls in res["alt"]:
             idx = ii[free]
+            visits += np.bincount(idx, minlength=ab.size)
             s = strat[idx]
             cur = (1 - s) * lk[free] + s * ls[free]
             regret[:, 0] += np.bincount(idx, weights=cur - lk[free], minlength=ab.size) / batch
@@ -162,6 +179,10 @@ def solve_abstract(n: int, iterations: int, batch: int, ace_high: bool = False,
     final = np.round(avg / wsum, 3)
     # sharpen near-pure choices (noise), keep genuine mixing
     final = np.where(final < 0.02, 0.0, np.where(final > 0.98, 1.0, final))
+    # information sets (almost) never reached: the plain threshold (6, dealer 7)
+    rare = visits < 50
+    plain = np.array([float(c <= (7 if p == n - 1 else 6)) for p, d, c, h in ab.keys])
+    final = np.where(rare, plain, final)
     gain = br_gain(n, final, samples=400000, ace_high=ace_high, seed=seed + 7)
     entries = {}
     for (p, d, c, h), v in zip(ab.keys, final):
@@ -176,12 +197,15 @@ def solve_abstract(n: int, iterations: int, batch: int, ace_high: bool = False,
 
 
 def br_gain(n: int, strat: np.ndarray, samples: int = 400000, ace_high: bool = False,
-            seed: int = 7, chunk: int = 50000) -> dict[str, Any]:
-    """Sampled best-response gain of every position over the abstraction."""
+            seed: int = 7, chunk: int = 50000, rich: bool = False) -> dict[str, Any]:
+    """Sampled best-response gain of every position over the abstraction; with
+    ``rich`` the best response also sees the letter before the last one."""
     ab = Abstract(n, 12 if ace_high else 13)
     sim = Simulator(ab)
     rng = np.random.default_rng(seed)
-    cf = np.zeros((2, n, ab.size, 2))     # half, position, infoset, action
+    mult = 3 if rich else 1
+    size = ab.size * mult
+    cf = np.zeros((2, n, size, 2))     # half, position, infoset, action
     loss = np.zeros(n)
     done = 0
     half = 0
@@ -192,13 +216,13 @@ def br_gain(n: int, strat: np.ndarray, samples: int = 400000, ace_high: bool = F
         res = sim.run(strat, D, R, record=True)
         loss += res["loss"].sum(axis=0)
         for p, (ii, free, lk, ls) in enumerate(res["alt"]):
-            idx = ii[free]
-            cf[half, p, :, 0] += np.bincount(idx, weights=lk[free], minlength=ab.size)
-            cf[half, p, :, 1] += np.bincount(idx, weights=ls[free], minlength=ab.size)
+            idx = ii[free] * mult + (sim.prev_seen[p][free] if rich else 0)
+            cf[half, p, :, 0] += np.bincount(idx, weights=lk[free], minlength=size)
+            cf[half, p, :, 1] += np.bincount(idx, weights=ls[free], minlength=size)
         done += m
         half ^= 1
     cf /= samples
-    s = strat
+    s = np.repeat(strat, mult)
     in_sample, held = [], []
     for p in range(n):
         tot = cf[0, p] + cf[1, p]
@@ -209,6 +233,6 @@ def br_gain(n: int, strat: np.ndarray, samples: int = 400000, ace_high: bool = F
             pick = cf[a_half, p].argmin(axis=1)
             other = cf[1 - a_half, p]
             cur_o = (1 - s) * other[:, 0] + s * other[:, 1]
-            g += float((cur_o - other[np.arange(ab.size), pick]).sum()) * 2
+            g += float((cur_o - other[np.arange(size), pick]).sum()) * 2
         held.append(g / 2)
     return {"in_sample": in_sample, "held_out": held, "loss": list(loss / samples)}

@@ -3,9 +3,10 @@ and :func:`strategy_chart`, the data of the in-game strategy chart.
 
 For 2–5 active seats the table has one entry per information set (pos, dealt,
 current, history): 168, 492, 1,296 and 3,228 entries. For 6–10 the ``hard`` policy
-is solved on a compact abstraction: its history is ``*`` and the last letter (the
-position on the right: ``*k`` kept or nothing to tell, ``*s`` swapped with us, ``*x``
-skipped after showing a King), and the table lists those entries.
+is solved on a compact abstraction: its history is ``*``, the number of swaps so far
+(0 … 3, 3 meaning 3 or more) and the last letter (the position on the right: ``k``
+kept or nothing to tell, ``s`` swapped with us, ``x`` skipped after showing a King),
+e.g. ``*2s``; the table lists those entries.
 """
 
 from __future__ import annotations
@@ -42,7 +43,8 @@ def keys(n: int) -> list[tuple[int, int, int, str]]:
         if n <= 5:
             hs = histories(p)
         else:
-            hs = [""] if p == 0 else ["*k", "*s", "*x"]
+            hs = [""] if p == 0 else [f"*{cnt}{last}" for cnt in range(4) for last in "ksx"
+                                      if not (last == "s" and cnt == 0)]
         for h in hs:
             if h.endswith("s"):
                 out.extend((p, d, c, h) for d in vals for c in vals)
@@ -67,7 +69,9 @@ def _level_p(level: str, n: int, key: tuple[int, int, int, str],
     pos, d, c, h = key
     hist = h
     if h.startswith("*"):
-        hist = "k" * max(0, pos - 1) + h[1:]
+        cnt, last = int(h[1]), h[2]
+        before = max(0, min(pos - 1, cnt - (last == "s")))
+        hist = "s" * before + "k" * max(0, pos - 1 - before) + last
     blk = 12 if rules.get("ace_high") else 13
     sit = Situation(n, pos, list(range(n)), d, c, hist, "dealer" if pos == n - 1 else "turn",
                     rules, blk, False, bool(hist) and hist[-1] == "s" and d < c, [], "")
