@@ -229,6 +229,7 @@ def test_illegal_reasons():
 
 def test_menu_to_rams_setup_to_game_by_keyboard():
     app = T.make_app((1280, 720), "en")
+    app.settings.data["setup_rams"] = default_setup()   # other tests save settings files
     app.push(MenuScene(app))
     T.click_button(app, app.top.list.by_name("new_rams"))
     setup = app.top
