@@ -29,7 +29,7 @@ from game.ai.players import mix
 
 View = Mapping[str, Any]
 EPS = 0.1          # slip rate of the threshold model
-EXPERT_SAMPLES = 400
+EXPERT_SAMPLES = 300
 DEVIATION = 2       # a fitted threshold this far from the equilibrium's is a style
 
 
