@@ -49,7 +49,8 @@ DEFAULTS: dict[str, Any] = {
     "table_colour": "green",
     "fullscreen": False,
     "window_size": None,       # [w, h] of the window when it was last resized
-    "setup": default_setup(),
+    "setup": default_setup(),        # the last Chase the Ace setup
+    "setup_rams": default_setup(),   # the last Rams setup
 }
 
 
@@ -88,7 +89,7 @@ def _valid(key: str, value: Any) -> bool:
         return value in CARD_BACKS and not isinstance(value, bool)
     if key == "table_colour":
         return value in TABLE_COLOURS
-    if key == "setup":
+    if key in ("setup", "setup_rams"):
         return isinstance(value, dict)
     if key == "window_size":
         return value is None or (
@@ -190,7 +191,8 @@ def load(path: Path | None = None) -> Settings:
     for key in DEFAULTS:
         if key in raw and _valid(key, raw[key]):
             settings.data[key] = raw[key]
-    settings.data["setup"] = _clean_setup(settings.data["setup"])
+    for key in ("setup", "setup_rams"):
+        settings.data[key] = _clean_setup(settings.data[key])
     if isinstance(settings.data["think_pause"], int):
         settings.data["think_pause"] = float(settings.data["think_pause"])
     return settings

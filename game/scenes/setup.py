@@ -9,7 +9,6 @@ Enter edits a name (and confirms it), Esc goes back.
 from __future__ import annotations
 
 import copy
-import json
 from typing import Any
 
 import pygame
@@ -83,29 +82,8 @@ class SetupScene(Scene):
     # ------------------------------------------------------------------ rows
 
     def _stored(self) -> Any:
-        """The last setup of this game. Rams keeps its own under ``setup_rams`` (read
-        back from the settings file here, since the settings loader knows only
-        Chase's); the first time it starts from Chase's players."""
-        if self.store_key == "setup":
-            return self.app.settings["setup"]
-        data = self.app.settings.data
-        if not isinstance(data.get(self.store_key), dict):
-            try:
-                from game.settings import FILE_NAME, config_dir
-
-                path = self.app.settings.path or (config_dir() / FILE_NAME)
-                raw = json.loads(path.read_text(encoding="utf-8"))
-                if isinstance(raw.get(self.store_key), dict):
-                    from game.settings import _clean_setup
-
-                    data[self.store_key] = _clean_setup(raw[self.store_key])
-            except Exception:
-                pass
-        if not isinstance(data.get(self.store_key), dict):
-            base = copy.deepcopy(self.app.settings["setup"])
-            base["rules"] = {}
-            data[self.store_key] = base
-        return data[self.store_key]
+        """The last setup of this game (each game keeps its own)."""
+        return self.app.settings[self.store_key]
 
     def _default_name(self, i: int) -> str:
         from game.i18n import get_lang
