@@ -34,7 +34,8 @@ DEVIATION = 2       # a fitted threshold this far from the equilibrium's is a st
 
 
 def observations(view: View) -> dict[int, list[tuple[bool, int, bool]]]:
-    """seat → [(as dealer, card 1…13 when deciding, swapped/drew)] from showdowns."""
+    """seat → [(as dealer, card 1…13 when deciding, swapped/drew)] from showdowns
+    (card 0: a dealer's draw, whose card nobody saw)."""
     rules = view["rules"]
     out: dict[int, list[tuple[bool, int, bool]]] = {}
     for events in view["history"]:
@@ -73,7 +74,11 @@ def observations(view: View) -> dict[int, list[tuple[bool, int, bool]]]:
             if seat in seen:
                 continue
             seen.add(seat)
-            if card is None or card == "Cuckoo" or (len(card) == 2 and card[0] == "K"):
+            if card is None:
+                if seat == dealer and moved:   # a draw: the card it threw away is unseen
+                    out.setdefault(seat, []).append((True, 0, True))
+                continue
+            if card == "Cuckoo" or (len(card) == 2 and card[0] == "K"):
                 continue
             out.setdefault(seat, []).append((seat == dealer, strength(card, rules), moved))
     return out
@@ -87,7 +92,13 @@ def fit(obs: list[tuple[int, bool]], centre: float) -> float | None:
     best_t, best = None, -math.inf
     for t2 in range(3, 27):
         t = t2 / 2
-        ll = sum(math.log(1 - EPS if (c < t) == moved else EPS) for c, moved in obs)
+        ll = 0.0
+        for c, moved in obs:
+            if c == 0:    # a draw with an unseen card: likely in proportion to t
+                q = min(1.0, max(0.0, (t - 1) / 12))
+                ll += math.log((1 - EPS) * q + EPS * (1 - q))
+            else:
+                ll += math.log(1 - EPS if (c < t) == moved else EPS)
         ll -= 0.35 * abs(t - centre)
         if ll > best:
             best_t, best = t, ll
@@ -204,6 +215,6 @@ class Expert(ChaseLevel):
             return None
         m = sum(wt * d for wt, d in diffs) / tot
         se = math.sqrt(sum((wt * (d - m)) ** 2 for wt, d in diffs)) / tot
-        if abs(m) < max(0.004, 2.0 * se):
+        if abs(m) < max(0.004, 1.5 * se):
             return None            # too close to tell: play the equilibrium
         return yes if m < 0 else "keep"
