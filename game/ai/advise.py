@@ -335,8 +335,13 @@ def level_policy(level: str) -> PYes:
     raise ValueError(f"level {level!r} cannot be simulated")
 
 
-def advise_view(view: View, level: str = "hard", samples: int = DEFAULT_SAMPLES) -> dict:
-    """The coach's answer for the deciding seat of ``view`` (BOTS.md "Advice")."""
+def advise_view(view: View, level: str = "hard", samples: int | None = None) -> dict:
+    """The coach's answer for the deciding seat of ``view`` (BOTS.md "Advice"):
+    ``{seat, level, move, options: {move: {lose_life, expected_loss}}}``. Quick enough
+    for the table's hint button (fewer samples at large tables)."""
+    if samples is None:
+        n = len(view["active"])
+        samples = DEFAULT_SAMPLES if n <= 5 else max(60, DEFAULT_SAMPLES * 5 // n)
     if view.get("game") != "chase":
         raise ValueError("advice is available for Chase the Ace only")
     legal = list(view["legal"])
@@ -359,7 +364,9 @@ def main(argv: list[str]) -> int:
                                 description="Advice for the pending decision of a record.")
     p.add_argument("file", help="record file (JSON) whose moves stop at a decision")
     p.add_argument("--level", default="hard", choices=("easy", "medium", "hard", "expert"))
-    p.add_argument("--samples", type=int, default=DEFAULT_SAMPLES)
+    p.add_argument("--samples", type=int, default=None,
+                   help=f"sampled deals per move (default {DEFAULT_SAMPLES}, fewer at large "
+                        "tables)")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
     from game.records import RecordError, load, rebuild
