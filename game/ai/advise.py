@@ -342,6 +342,10 @@ def advise_view(view: View, level: str = "hard", samples: int | None = None) -> 
     if samples is None:
         n = len(view["active"])
         samples = DEFAULT_SAMPLES if n <= 5 else max(60, DEFAULT_SAMPLES * 5 // n)
+    if view.get("game") == "rams":
+        from game.ai.rams_search import advise_rams
+
+        return advise_rams(view, level, min(samples, 400))
     if view.get("game") != "chase":
         raise ValueError("advice is available for Chase the Ace only")
     legal = list(view["legal"])
@@ -380,8 +384,8 @@ def main(argv: list[str]) -> int:
     if pending is None:
         print("error: the record has no pending decision", file=sys.stderr)
         return 2
-    if getattr(game, "game_id", "") != "chase":
-        print("error: advice is available for Chase the Ace only", file=sys.stderr)
+    if getattr(game, "game_id", "") not in ("chase", "rams"):
+        print("error: advice is available for Chase the Ace and Rams only", file=sys.stderr)
         return 2
     result = advise_view(game.view(pending.seat), args.level, args.samples)
     if args.json:

@@ -284,11 +284,26 @@ def life_weight(info: Info) -> float:
 def medium_declare(info: Info, bias: float = 0.0) -> str:
     if "drop" not in info.legal:
         return "play"
-    loss = play_loss(info) * life_weight(info)
     if info.limit is None:
-        # 002 literally: dropping is always safe; play promising hands so the table ends
-        return "play" if loss < 0.12 + bias else "drop"
+        return none_declare(info, bias)
+    loss = play_loss(info) * life_weight(info)
     return "play" if loss < drop_cost(info) + 0.04 + bias else "drop"
+
+
+def none_declare(info: Info, bias: float = 0.0) -> str:
+    """002 literally (no drop limit): dropping is always safe, so a table of careful
+    players would never end. Play a promising hand (nearly sure of a trick if others
+    play too); only a dealer who would be the lone player drops it."""
+    if "drop" not in info.legal:
+        return "play"
+    order = info.order
+    if info.me == order[-1] and not any(v == "play" for v in info.declared.values()):
+        sweep = p_sweep(info.hand, info.trump, info.gone, info.rank, info.deck,
+                        len(order) - 1)
+        return "play" if sweep > 0.6 else "drop"
+    q = p_no_trick(info.hand, info.trump, info.gone, info.rank, info.deck,
+                   max(1.0, len(order) / 2)) * life_weight(info)
+    return "play" if q < 0.15 + bias else "drop"
 
 
 def take_choice(info: Info) -> str:

@@ -39,6 +39,7 @@ from game.ai.rams_levels import (
     Info,
     choose_card,
     deck_of,
+    none_declare,
     p_no_trick,
     p_sweep,
     rank_of,
@@ -83,7 +84,7 @@ class Model:
         if seat in self.thr:
             return self.thr[seat]
         if info.limit is None:
-            return 0.12
+            return 0.0      # see p_play
         after = info.drops_before.get(seat, 0) + 1
         cost = FORCED_COST if after >= info.limit else FORCED_COST * 0.25 * after / info.limit
         return cost + 0.04
@@ -94,6 +95,17 @@ class Model:
             return 1.0
         order = info.order
         pos = order.index(seat)
+        if info.limit is None and seat not in self.thr:
+            # medium's rule without a drop limit (rams_levels.none_declare), made soft
+            if seat == order[-1] and not any(v == "play" for v in declared.values()):
+                sw = p_sweep(hand, info.trump, self.gone0, info.rank, info.deck,
+                             len(order) - 1)
+                return sigmoid((sw - 0.6) / DECLARE_TEMP)
+            q = p_no_trick(hand, info.trump, self.gone0, info.rank, info.deck,
+                           max(1.0, len(order) / 2))
+            lives = info.lives[seat] if seat < len(info.lives) else 3
+            q *= 1.35 if lives <= 1 else 1.1 if lives == 2 else 1.0
+            return sigmoid((0.15 - q) / DECLARE_TEMP)
         earlier = sum(1 for s in order[:pos] if declared.get(s) == "play")
         later = order[pos + 1:]
         forced_later = sum(1 for s in later if info.forced(s))
@@ -345,6 +357,10 @@ def search_move(info: Info, level: Any) -> str | None:
     if info.decision == "declare":
         if "drop" not in info.legal:
             return "play"
+        if info.limit is None:
+            # dropping is always safe; a search would never play and a table of
+            # searchers would never end: play promising hands like medium
+            return none_declare(info)
         return _search_declare(info, level)
     if info.decision == "trick":
         if _card_mode(info) == "none":
@@ -376,8 +392,8 @@ def _search_declare(info: Info, level: Any) -> str | None:
     others = [s for s in order if s != me]
     sizes = {s: info.hand_size for s in others}
     pool = _unseen(info)
-    earlier = [s for s in order[:pos] if not info.forced(s)]
-    later = order[pos + 1:]
+    earlier = [s for s in order[:pos] if s in info.declared and not info.forced(s)]
+    later = [s for s in order if s != me and s not in info.declared]
     own_weight = getattr(level, "own_weight", 0.08)
     budget = getattr(level, "time_budget", 0.25)
     n = getattr(level, "samples_declare", 48)
@@ -536,8 +552,8 @@ def _estimate(info: Info, model: Model, samples: int, seed: int,
         pos = order.index(me)
         others = [s for s in order if s != me]
         sizes = {s: info.hand_size for s in others}
-        earlier = [s for s in order[:pos] if not info.forced(s)]
-        later = order[pos + 1:]
+        earlier = [s for s in order[:pos] if s in info.declared and not info.forced(s)]
+        later = [s for s in order if s != me and s not in info.declared]
         for _ in range(samples):
             hands = sample_hands(info, others, sizes, pool, rng)
             if hands is None:
@@ -579,3 +595,56 @@ def estimate(info: Info, model: Model, samples: int, seed: int
              ) -> dict[str, dict[str, float]]:
     """``{move: {lose_life, expected_loss}}`` for every legal move (declare or card)."""
     return _estimate(info, model, samples, seed, None)
+
+
+# ---------------------------------------------------------------- the coach
+
+def _after_take(view: Any, move: str) -> dict[str, Any]:
+    """The view the dealer would have after ``move`` (``take:XX`` / ``pass_trump``)."""
+    v = {k: view[k] for k in view}
+    forced = Info(view).forced(view["seat"])
+    if move.startswith("take:"):
+        card = move[5:]
+        hand = [view["trump_card"] if c == card else c for c in view["hand"]]
+        v["hand"] = hand
+        v["events"] = list(view["events"]) + [
+            {"type": "take_trump", "seat": view["seat"], "card": view["trump_card"]}]
+        v["private"] = list(view["private"]) + [{"type": "discarded", "card": card}]
+    v["decision"] = "declare"
+    v["legal"] = ["play"] if forced else ["drop", "play"]
+    return v
+
+
+def advise_rams(view: Any, level: str = "hard", samples: int = 200) -> dict[str, Any]:
+    """The coach's answer for a Rams view (BOTS.md "Advice"): per legal move the chance
+    of losing a life this round and the expected lives lost; ``move`` is the level's
+    own choice (it also counts what a drop costs next round and the other seats' lives).
+    For the dealer's exchange (``take:XX`` / ``pass_trump``) the numbers are those of
+    then declaring play (a drop risks nothing this round).
+    """
+    from game.ai.rams_levels import make
+
+    legal = list(view["legal"])
+    seed = mix(view["seed"], view.get("round", 0), view.get("step", 0), 0xAD71CE)
+    player = make(level)
+    move = player.choose(view) if legal else None
+    if not legal:
+        return {"seat": view["seat"], "level": level, "move": None, "options": {}}
+    info = Info(view)
+    options: dict[str, dict[str, float]] = {}
+    if info.decision == "take" or "pass_trump" in legal:
+        for m in legal:
+            v2 = _after_take(view, m)
+            i2 = Info(v2)
+            # dropping risks nothing this round: the numbers are those of playing on
+            est = estimate(i2, Model(i2, style_thresholds(i2) if level == "expert" else None),
+                           samples, seed)
+            options[m] = est["play"]
+    else:
+        thr = style_thresholds(info) if level == "expert" else None
+        options = estimate(info, Model(info, thr), samples, seed)
+    out: dict[str, Any] = {"seat": view["seat"], "level": level, "move": move,
+                           "options": options}
+    if info.decision == "declare" and info.limit is not None:
+        out["drop_forces_play_next"] = info.drops_before.get(info.me, 0) + 1 >= info.limit
+    return out
