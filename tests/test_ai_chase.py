@@ -8,7 +8,6 @@ import json
 import random
 import shutil
 import subprocess
-import sys
 from contextlib import redirect_stdout
 from pathlib import Path
 
@@ -263,5 +262,12 @@ def test_ruff_clean() -> None:
     assert r.returncode == 0, r.stdout + r.stderr
 
 
-if __name__ == "__main__":
-    sys.exit(pytest.main([__file__, "-q"]))
+def test_exact_exploitability_small_tables() -> None:
+    pytest.importorskip("numpy")
+    from game.ai.exploit import exact
+
+    for n in (2, 3, 4):
+        r = exact(n, "hard")
+        assert r["nashconv"] <= 0.001
+        assert len(r["loss"]) == n and all(0 <= g <= 1e-3 for g in r["gain"])
+    assert exact(4, "medium")["nashconv"] <= 0.03
