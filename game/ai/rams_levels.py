@@ -15,7 +15,11 @@ the same decision.
   that holds, leads sure winners, discards the least useful card, remembers the
   cards played and the voids shown, and once safe denies tricks to players still
   needing one.
-- ``hard`` / ``expert``: sampled deals with medium rollouts (:mod:`game.ai.rams_search`).
+- ``hard``: sampled deals (consistent with voids, cards played and how likely every
+  declaration was) with medium rollouts, valuing the whole table's lives
+  (:mod:`game.ai.rams_search`).
+- ``expert``: ``hard`` with four times the samples, and each opponent's declarations
+  modelled from ``history``: how often it played when free, and the hands it showed.
 
 The helpers here work on plain values so the search can call them in its rollouts.
 """
@@ -525,8 +529,8 @@ class RamsHard(RamsLevel):
 
 class RamsExpert(RamsHard):
     name = "expert"
-    samples_declare = 160
-    samples_card = 80
+    samples_declare = 240
+    samples_card = 120
     time_budget = 0.8
     model_opponents = True
 

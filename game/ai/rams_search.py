@@ -150,6 +150,7 @@ def style_thresholds(info: Info) -> dict[int, float]:
                 free.setdefault(s, []).append(1 if play else 0)
             streak[s] = 0 if play else streak.get(s, 0) + 1
     qs = _loss_quantiles(info.deck, info.hand_size, max(3, len(info.order)))
+    shown = shown_losses(info)
     base_model = Model(info)
     out: dict[int, float] = {}
     for s in info.order:
@@ -163,7 +164,51 @@ def style_thresholds(info: Info) -> dict[int, float]:
         prior = sum(1 for q in qs if q < thr0) / len(qs)
         rate = (sum(obs) + 4 * prior) / (len(obs) + 4)
         k = min(len(qs) - 1, max(0, int(rate * len(qs))))
-        out[s] = qs[k] if rate < 1 else qs[-1] + 0.5
+        thr = qs[k] if rate < 1 else qs[-1] + 0.5
+        seen = sorted(shown.get(s, ()))
+        if len(seen) >= 2:
+            # it played these hands when free: its threshold lies above most of them
+            thr = max(thr, seen[(3 * len(seen)) // 4])
+        out[s] = thr
+    return out
+
+
+def shown_losses(info: Info) -> dict[int, list[float]]:
+    """Medium's play-loss of every hand a seat showed by playing it out when free
+    (earlier rounds of ``history``; the trump is read from a trick won by ruffing)."""
+    out: dict[int, list[float]] = {}
+    streak: dict[int, int] = {}
+    hs = info.hand_size
+    for rnd in info.view.get("history") or []:
+        trump = None
+        cards: dict[int, list[str]] = {}
+        free: list[int] = []
+        for e in rnd:
+            t = e.get("type")
+            if t == "declare":
+                s = e["seat"]
+                was_forced = info.limit is not None and streak.get(s, 0) >= info.limit
+                play = e.get("choice") == "play"
+                if play and not was_forced:
+                    free.append(s)
+                streak[s] = 0 if play else streak.get(s, 0) + 1
+            elif t == "take_trump":
+                trump = e["card"][1]
+            elif t == "play":
+                cards.setdefault(e["seat"], []).append(e["card"])
+            elif t == "trick" and trump is None:
+                played = list((e.get("cards") or {}).values())
+                w = (e.get("cards") or {}).get(str(e.get("winner")))
+                if played and w and w[1] != played[0][1]:
+                    trump = w[1]
+        if trump is None:
+            continue
+        for s in free:
+            hand = cards.get(s, [])
+            if len(hand) == hs:
+                out.setdefault(s, []).append(decl_loss(
+                    hand, trump, set(), info.rank, info.deck, 1, 0, 1, len(info.order),
+                    False))
     return out
 
 
