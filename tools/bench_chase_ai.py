@@ -73,12 +73,16 @@ def cmd_expert(args: argparse.Namespace) -> dict:
     rules = {"lives": args.lives}
     diffs, e_lost, e_rounds, h_lost, h_rounds = [], 0, 0, 0, 0
     times = []
+    # one player object per seat for the whole run, as in a tournament (decisions are
+    # functions of the view; the expert's cache only saves time)
+    cast = {who: [make_player(who)] + [make_player(args.style) for _ in range(3)]
+            for who in ("expert", "hard")}
     for k in range(args.games):
         seed = mix(args.seed, k) >> 1
         bot_seed = mix(args.seed, k, 1) >> 1
         rates = []
         for who in ("expert", "hard"):
-            players = [make_player(who)] + [make_player(args.style) for _ in range(3)]
+            players = cast[who]
             t = [[] for _ in range(4)]
             g = play_one("chase", rules, players, seed, bot_seed, t)
             if who == "expert":

@@ -195,6 +195,8 @@ class Expert(ChaseLevel):
                 return choice if choice is not None else self.base.decide(sit, view, r)
         choice = self._respond(sit, view, found, key)
         if key is not None:
+            if len(self.cache) > 200000:
+                self.cache.clear()
             self.cache[key] = choice
         return choice if choice is not None else self.base.decide(sit, view, r)
 
