@@ -28,8 +28,10 @@ class RulesScene(Scene):
         self.list = FocusList([
             Button(lambda: t("rules.show_" + ("chase" if self.game == "rams" else "rams")),
                    self.switch, name="game", hotkey=pygame.K_g, hint="G"),
+            Button(lambda: t("rules.chart"), self.chart, name="chart", hotkey=pygame.K_c,
+                   hint="C"),
             Button(lambda: t("common.back"), self.back, name="back")])
-        self.list.focus = 1
+        self.list.focus = 2
 
     def switch(self) -> None:
         self.app.play("click")
@@ -41,12 +43,21 @@ class RulesScene(Scene):
         self.app.play("click")
         self.app.pop()
 
+    def chart(self) -> None:
+        """The strategy chart of Chase the Ace (``game.scenes.chart``)."""
+        self.app.play("click")
+        from game.scenes.chart import ChartScene
+
+        self.app.push(ChartScene(self.app))
+
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
         u = self.u
         bh = int(max(28, 48 * u))
+        n = len(self.list.buttons)
         widgets.layout_row(self.list.buttons, w // 2, h - int(14 * u) - bh // 2,
-                           int(min(w * 0.42, 300 * u)), bh, int(16 * u))
+                           int(min((w * 0.94 - (n - 1) * 16 * u) / n, 300 * u)), bh,
+                           int(16 * u))
         title_h = int(70 * u)
         self.view = pygame.Rect(0, 0, int(min(w * 0.9, 980 * u)),
                                 h - title_h - bh - int(44 * u))

@@ -135,6 +135,13 @@ class TableScene(Scene):
                                   hint="Esc")
         self.geo: dict[str, Any] = {}
         self.started = False
+        # the coach (hint button, H): advice for the human deciding at the screen
+        self.hint_button = Button(lambda: t("coach.button"), self.toggle_hint, name="hint",
+                                  hotkey=pygame.K_h, hint="H")
+        self.hint_on = False
+        self.hint_key: tuple | None = None     # the decision the advice below answers
+        self.hint: dict[str, Any] | None = None
+        self.hint_future: concurrent.futures.Future | None = None
 
     # ------------------------------------------------------------------ hooks
 
@@ -181,7 +188,144 @@ class TableScene(Scene):
 
     def busy(self) -> bool:
         return (self.anim.moving or bool(self.queue) or self.state in ("thinking", "idle")
-                or self.confetti is not None or (self.state == "over" and self.demo))
+                or self.confetti is not None or (self.state == "over" and self.demo)
+                or self.hint_future is not None)
+
+    # ------------------------------------------------------------------ the coach
+
+    def _decision_key(self) -> tuple | None:
+        p = self.pending
+        if p is None:
+            return None
+        return (p.seat, p.decision, tuple(p.legal), len(getattr(self.game, "moves", ())))
+
+    def hint_allowed(self) -> bool:
+        """The hint button is offered: a human decides and is the one at the screen."""
+        p = self.pending
+        return (self.state == "human" and p is not None and p.seat in self.humans
+                and p.seat not in self.players and self.viewer == p.seat and not self.demo)
+
+    def hint_visible(self) -> bool:
+        return self.hint_on and self.hint_allowed() and self.hint_key == self._decision_key()
+
+    def hint_options(self) -> dict[str, Any] | None:
+        """The coach's numbers per move while the hint shows (None: not shown / not yet)."""
+        if not self.hint_visible() or self.hint is None:
+            return None
+        return self.hint.get("options") or {}
+
+    def hint_best(self) -> str | None:
+        return self.hint.get("move") if self.hint_options() is not None and self.hint \
+            else None
+
+    def toggle_hint(self) -> None:
+        """Show (or hide again) the coach's numbers for the pending decision. The advice
+        is computed once per decision in the worker thread; it never moves by itself."""
+        if not self.hint_allowed():
+            return
+        self.app.play("click")
+        key = self._decision_key()
+        if self.hint_key == key and self.hint_on:
+            self.hint_on = False
+            self._layout_actions()
+            return
+        self.hint_on = True
+        if self.hint_key != key:
+            self.hint_key, self.hint = key, None
+            p = self.pending
+            assert p is not None
+            view = self.game.view(p.seat)
+            if self.app.ai_sync:
+                self.hint = _advise(view)
+            else:
+                self.hint_future = self._worker().submit(_advise, view)
+                self.hint_future.key = key     # type: ignore[attr-defined]
+        self._layout_actions()
+
+    def _layout_actions(self) -> None:
+        """Subclasses place their move buttons (the hint may need room)."""
+
+    def _poll_hint(self) -> None:
+        fut = self.hint_future
+        if fut is None or not fut.done():
+            return
+        self.hint_future = None
+        if getattr(fut, "key", None) == self.hint_key and not fut.cancelled():
+            try:
+                self.hint = fut.result()
+            except Exception:
+                self.hint = {"move": None, "options": {}, "error": True}
+
+    def _clear_hint(self) -> None:
+        self.hint_on = False
+        self.hint_key = None
+        self.hint = None
+
+    def hint_event(self, ev: pygame.event.Event) -> bool:
+        """H or a click on the hint button (only on a human's turn)."""
+        if not self.hint_allowed():
+            return False
+        if (ev.type == pygame.KEYDOWN and ev.key == pygame.K_h) or (
+                ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1
+                and self.hint_button.rect.collidepoint(ev.pos)):
+            self.toggle_hint()
+            return True
+        return False
+
+    def _worker(self) -> concurrent.futures.ThreadPoolExecutor:
+        if self.executor is None:
+            self.executor = concurrent.futures.ThreadPoolExecutor(
+                max_workers=1, thread_name_prefix="table-ai")
+        return self.executor
+
+    def hint_percent(self, p: float) -> int:
+        return int(round(100 * float(p)))
+
+    def hint_label(self, move: str, short: bool = False, best: bool = False) -> str:
+        """The text beside an option: its risk of losing a life this round (the
+        coach's suggestion says so first)."""
+        if self.hint is None:
+            return "…"
+        o = (self.hint.get("options") or {}).get(move)
+        if o is None:
+            return "–"
+        n = self.hint_percent(o["lose_life"])
+        label = t("coach.risk_short" if short else "coach.risk", p=n)
+        return t("coach.best", risk=label) if best and not short else label
+
+    def hint_badge_h(self) -> int:
+        return max(15, int(26 * self.u))
+
+    def draw_hint_badge(self, surf: pygame.Surface, msg: str, center: tuple[int, int],
+                        max_w: int, best: bool) -> pygame.Rect:
+        """A small pill with the risk; the coach's suggestion in gold."""
+        u = self.u
+        bh = self.hint_badge_h()
+        fs = text.fit(msg, int(bh * 0.74), max(10, max_w - int(12 * u)), True, 9)
+        tw = text.size_of(msg, fs, True)[0]
+        box = pygame.Rect(0, 0, min(max_w, tw + int(16 * u)), bh)
+        box.center = center
+        fill, ink, edge = ((236, 196, 96), (40, 28, 10), (120, 84, 20)) if best else \
+            ((28, 34, 30), widgets.CREAM, (150, 140, 110))
+        pygame.draw.rect(surf, (10, 10, 8), box.move(0, max(1, int(2 * u))),
+                         border_radius=bh // 2)
+        pygame.draw.rect(surf, fill, box, border_radius=bh // 2)
+        pygame.draw.rect(surf, edge, box, max(1, int(1.5 * u)), border_radius=bh // 2)
+        text.blit(surf, text.ellipsize(msg, fs, box.width - int(8 * u), True), fs, box.center,
+                  ink, "center", True)
+        return box
+
+    def hint_note(self) -> str:
+        """One line about the advice: thinking, the suggestion, or no advice."""
+        if self.hint is None:
+            return t("coach.thinking")
+        best = self.hint.get("move")
+        if self.hint.get("error") or best is None:
+            return t("coach.failed")
+        return t("coach.pick", move=self.move_label(best))
+
+    def move_label(self, move: str) -> str:
+        return move
 
     def _build_table(self, size: tuple[int, int]) -> pygame.Surface:
         w, h = size
@@ -286,6 +430,7 @@ class TableScene(Scene):
 
     def update(self, dt: float) -> None:
         self.clock += dt
+        self._poll_hint()
         self.anim.speed = self.app.settings["anim_speed"]
         self.anim.update(dt)
         if self.confetti is not None and self.confetti.done:
@@ -336,10 +481,7 @@ class TableScene(Scene):
                 except Exception as exc:  # a broken player forfeits the decision
                     self.future.set_exception(exc)
             else:
-                if self.executor is None:
-                    self.executor = concurrent.futures.ThreadPoolExecutor(
-                        max_workers=1, thread_name_prefix="table-ai")
-                self.future = self.executor.submit(player.choose, view)
+                self.future = self._worker().submit(player.choose, view)
             return
         # a human decides
         if len(self.humans) > 1 and self.viewer != p.seat:
@@ -373,6 +515,7 @@ class TableScene(Scene):
             return
         self.app.play("click")
         self.actions.set([])
+        self._clear_hint()
         self.state = "idle"
         self.queue.extend(events)
 
@@ -660,6 +803,11 @@ class TableScene(Scene):
         shade.fill((0, 0, 0, 120))
         surf.blit(shade, bar)
         self.menu_button.draw(surf, u, False)
+        mb = self.menu_button.rect
+        self.hint_button.rect = pygame.Rect(mb.right + int(10 * u), mb.top,
+                                            int(max(70, 118 * u)), mb.height)
+        if self.hint_allowed():
+            self.hint_button.draw(surf, u, self.hint_visible())
         parts = [t("table.round", n=self.v_round + 1)]
         if self.v_dealer is not None:
             parts.append(t("table.dealer", name=self.seat_name(self.v_dealer)))
@@ -668,7 +816,7 @@ class TableScene(Scene):
         if self.demo:
             parts.append(t("table.demo"))
         info = "  ·  ".join(parts)
-        left = self.menu_button.rect.right + int(16 * u)
+        left = self.hint_button.rect.right + int(16 * u)
         avail = w - left - int(16 * u)
         fs = text.fit(info, int(bar.height * 0.5), avail, True, 10)
         text.blit(surf, text.ellipsize(info, fs, avail, True), fs,
@@ -699,6 +847,16 @@ class TableScene(Scene):
             text.blit(surf, line, fs, (lp.left + int(8 * u), lp.top + int(6 * u) + i * lh),
                       col)
 
+
+
+def _advise(view: dict[str, Any]) -> dict[str, Any]:
+    """The coach (``game.ai.advise``) for one view; never raises."""
+    try:
+        from game.ai.advise import advise_view
+
+        return advise_view(view)
+    except Exception:
+        return {"move": None, "options": {}, "error": True}
 
 
 def demo_for(app, game_id: str | None, players: int = 6, seed: int | None = None) -> Scene:

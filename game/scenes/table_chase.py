@@ -490,7 +490,7 @@ class ChaseTableScene(TableScene):
             self.open_pause()
             return True
         if self.state == "human":
-            return self.actions.handle_event(ev)
+            return self.hint_event(ev) or self.actions.handle_event(ev)
         if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_RETURN, pygame.K_SPACE) \
                 and self.anim.busy:
             self.anim.finish_all()   # hurry the current animation along
@@ -613,6 +613,9 @@ class ChaseTableScene(TableScene):
             self.actions.draw(surf, u)
             prompt = self._prompt(p)
             y = self.actions.buttons[0].rect.top - int(6 * u) if self.actions.buttons else h
+            if self.hint_visible():
+                y -= self._draw_hint(surf)
+                prompt += "  ·  " + self.hint_note()
             fs = text.fit(prompt, int(24 * u), avail, True, 10)
             text.blit(surf, text.ellipsize(prompt, fs, avail, True), fs, (mid, y), widgets.GOLD,
                       "midbottom", True, shadow=True)
@@ -624,6 +627,21 @@ class ChaseTableScene(TableScene):
             msg = t("table.thinking", name=self.seat_name(self.thinking_seat))
             fs = text.fit(msg, int(22 * u), avail, False, 10)
             text.blit(surf, msg, fs, (mid, h - int(20 * u)), widgets.DIM, "midbottom")
+
+    def _draw_hint(self, surf: pygame.Surface) -> int:
+        """The coach's risk on top of each move button; returns the room it took."""
+        u = self.u
+        best = self.hint_best()
+        hb = self.hint_badge_h()
+        for b in self.actions.buttons:
+            self.draw_hint_badge(surf, self.hint_label(b.name, best=best == b.name),
+                                 (b.rect.centerx, b.rect.top - hb // 4),
+                                 b.rect.width - int(10 * u), best == b.name)
+        return hb * 3 // 4 + int(2 * u)
+
+    def move_label(self, move: str) -> str:
+        p = self.pending
+        return t(f"move.{p.decision}.{move}") if p is not None else move
 
     def _prompt(self, p) -> str:
         ctx = getattr(self.game, "_ctx", None)   # only for naming the other seat

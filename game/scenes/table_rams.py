@@ -169,6 +169,8 @@ class RamsTableScene(TableScene):
         ar = self.geo["actions"]
         bh = int(max(28, 44 * u))
         gap = int(8 * u)
+        if self.hint_visible():     # room for the coach's badge on each button
+            gap += self.hint_badge_h() * 3 // 4 + int(3 * u)
         n = len(self.actions.buttons)
         top = ar.bottom - n * bh - (n - 1) * gap
         widgets.layout_column(self.actions.buttons, ar.centerx, top, ar.width, bh, gap)
@@ -660,7 +662,7 @@ class RamsTableScene(TableScene):
             self.open_pause()
             return True
         if self.state == "human":
-            return self._human_event(ev)
+            return self.hint_event(ev) or self._human_event(ev)
         if self.anim.busy and (
                 (ev.type == pygame.KEYDOWN and ev.key in (pygame.K_RETURN, pygame.K_SPACE))
                 or (ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1)):
@@ -860,8 +862,34 @@ class RamsTableScene(TableScene):
                                  border_radius=max(2, bw // 8))
                 if not ok and self.offer_view is not None and code:
                     tip = (illegal_reason(self.offer_view, code), rect)
+        if self.hint_visible() and choose:
+            self._draw_card_hints(surf, lst, legal)
         if tip is not None:
             self._draw_tip(surf, *tip)
+
+    def _draw_card_hints(self, surf: pygame.Surface, lst: list[CardSprite],
+                         legal: set[str]) -> None:
+        """The coach's risk above every card that may be played now."""
+        u = self.u
+        g = self.geo
+        bw, bh = g["big"]
+        best = self.hint_best()
+        focus = self.hover if self.hover >= 0 else self.focus
+        xs = [sp.pos(self.resolve, g["ch"]) for sp in lst]
+        for i, sp in enumerate(lst):
+            m = self.card_move(sp)
+            if m not in legal or sp.t < 1.0:
+                continue
+            x, y = xs[i]
+            left = int(x - bw / 2)
+            right = int(xs[i + 1][0] - bw / 2) if i + 1 < len(lst) else left + bw
+            lift = int(bh * 0.12) if i == focus else 0
+            top = int(y - bh / 2) - lift
+            hb = self.hint_badge_h()
+            width = max(hb * 2, min(bw, right - left) - int(4 * u))
+            self.draw_hint_badge(surf, self.hint_label(m, short=True),
+                                 ((left + left + min(bw, right - left)) // 2,
+                                  top - hb // 2 - int(3 * u)), width, best == m)
 
     def _dim(self, size: tuple[int, int]) -> pygame.Surface:
         img = self._dim_cache.get(size)
@@ -895,6 +923,18 @@ class RamsTableScene(TableScene):
             bottom = self.actions.buttons[0].rect.top - int(6 * u) if self.actions.buttons \
                 else ar.bottom
             colour = widgets.GOLD
+            if self.hint_visible():
+                best = self.hint_best()
+                hb = self.hint_badge_h()
+                for b in self.actions.buttons:
+                    self.draw_hint_badge(surf, self.hint_label(b.name, best=best == b.name),
+                                         (b.rect.centerx, b.rect.top - hb // 4),
+                                         b.rect.width - int(10 * u), best == b.name)
+                if self.actions.buttons:
+                    bottom -= hb * 3 // 4 + int(2 * u)
+                msg += "\n" + self.hint_note()
+                if self.card_choice():
+                    msg += "\n" + t("coach.cards")
         elif self.demo:
             msg, bottom, colour = t("table.demo_hint"), ar.bottom, widgets.DIM
         elif self.state == "thinking" and self.thinking_seat is not None:
@@ -903,18 +943,27 @@ class RamsTableScene(TableScene):
         else:
             return
         fs = max(12, int(21 * u))
+        # the coach's note may use a little of the table's edge above the strip
+        top = ar.top - (int(40 * u) if self.hint_visible() else 0)
         lines = text.wrap(msg, fs, ar.width, True)
-        room = max(1, (bottom - ar.top) // int(fs * 1.05))
+        room = max(1, (bottom - top) // int(fs * 1.05))
         while len(lines) > room and fs > 10:
             fs -= 1
             lines = text.wrap(msg, fs, ar.width, True)
-            room = max(1, (bottom - ar.top) // int(fs * 1.05))
+            room = max(1, (bottom - top) // int(fs * 1.05))
         lines = lines[:room]
         lh = int(fs * 1.05)
         y = bottom - lh * len(lines)
         for i, line in enumerate(lines):
             text.blit(surf, line, fs, (ar.left, y + i * lh), colour, "topleft", True,
                       shadow=True)
+
+    def move_label(self, move: str) -> str:
+        if move.startswith("take:"):
+            return t("coach.give", card=card_name(move[5:]))
+        if move in ("play", "drop", "pass_trump"):
+            return t("rams.move." + move)
+        return card_name(move)
 
     def _prompt(self, p) -> str:
         view = self.offer_view or {}
