@@ -2,18 +2,22 @@
 
 2–5 active seats: CFR+ over the exact enumeration of one round's deals (ranks only,
 four suits, fresh deck), information set (pos, dealt, current, history) as BOTS.md
-"Policies" defines it; stops at NashConv ≤ --target (exact). Information sets that
+"Policies" defines it; stops once NashConv ≤ --target / 10 (exact). Information sets that
 the policy itself never reaches get the better action against a slightly trembling
 policy (so the chart shows sensible play there); NashConv is measured again on the
 rounded table that is written.
 
 6–10 active seats: Monte-Carlo CFR+ (sampled deals, every seat's two actions
 evaluated against the sampled play of the others) over a compact abstraction: the
-information set (pos, dealt, current, last history letter). See game/ai/mccfr.py.
+information set (pos, dealt, current, swaps so far 0 … 3+, last history letter).
+See game/ai/mccfr.py.
 
 Needs numpy (``pip install numpy``), which the game itself never imports.
 
-    python tools/solve_chase.py [--players 2,3,4,5,6,7,8,9,10] [--iterations 400]
+    python tools/solve_chase.py [--players 2,3,4,5,6,7,8,9,10] [--ace-high]
+
+The shipped files: ``--players 2,3,4,5``, ``--players 2,3,4,5 --ace-high`` and
+``--players 6,7,8,9,10`` with the defaults (minutes on two cores).
 """
 
 from __future__ import annotations
@@ -71,8 +75,8 @@ def main() -> int:
     p.add_argument("--iterations", type=int, default=400)
     p.add_argument("--target", type=float, default=0.0005)
     p.add_argument("--ace-high", action="store_true")
-    p.add_argument("--mc-iterations", type=int, default=300)
-    p.add_argument("--mc-batch", type=int, default=40000)
+    p.add_argument("--mc-iterations", type=int, default=200)
+    p.add_argument("--mc-batch", type=int, default=25000)
     args = p.parse_args()
     DATA.mkdir(exist_ok=True)
     suffix = "_ace_high" if args.ace_high else ""
