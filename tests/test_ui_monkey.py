@@ -20,7 +20,7 @@ KEYS = [pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB,
         pygame.K_RETURN, pygame.K_SPACE, pygame.K_ESCAPE, pygame.K_k, pygame.K_s, pygame.K_d,
         pygame.K_a, pygame.K_r, pygame.K_PAGEDOWN, pygame.K_PAGEUP, pygame.K_HOME, pygame.K_END,
         pygame.K_BACKSPACE, pygame.K_F5, pygame.K_n, pygame.K_m, pygame.K_p, pygame.K_F11,
-        pygame.K_g, pygame.K_1, pygame.K_3]
+        pygame.K_g, pygame.K_1, pygame.K_3, pygame.K_h, pygame.K_v, pygame.K_c]
 
 
 def targets(scene):
@@ -31,9 +31,10 @@ def targets(scene):
         elif isinstance(v, Form):
             for r in v.rows:
                 rects += [r.left, r.right, r.box, r.name_box]
-    mb = getattr(scene, "menu_button", None)
-    if mb is not None:
-        rects.append(mb.rect)
+    for attr in ("menu_button", "hint_button"):
+        mb = getattr(scene, attr, None)
+        if mb is not None:
+            rects.append(mb.rect)
     cards = getattr(scene, "card_rects", None)    # the Rams hand
     if cards is not None and getattr(scene, "geo", None):
         rects += cards()
@@ -142,3 +143,25 @@ def test_monkey_on_rams_tables():
             app.update(0.05)
     assert app.top.name == "results", "game did not finish"
     assert time.monotonic() < deadline + 15
+
+
+def test_monkey_reaches_the_strategy_chart():
+    """Menu -> rules -> strategy chart by clicks, then random input there."""
+    rng = random.Random(7)
+    deadline = time.monotonic() + 10
+    app = T.make_app((960, 600), "de")
+    app.push(MenuScene(app))
+    T.click_button(app, app.top.list.by_name("rules"))
+    T.click_button(app, app.top.list.by_name("chart"))
+    assert app.top.name == "chart"
+    seen = set()
+    for _ in range(6):
+        if app.top is None or app.top.name != "chart":
+            app.running = True
+            app.reset(MenuScene(app))
+            T.click_button(app, app.top.list.by_name("rules"))
+            T.click_button(app, app.top.list.by_name("chart"))
+        seen.add(app.top.players)
+        monkey(app, rng, 60, deadline)
+    assert app.stack and seen
+    assert time.monotonic() < deadline + 5

@@ -134,6 +134,7 @@ class Shooter:
         for _ in range(12):
             T.key(app, pygame.K_PAGEDOWN)
         self.save(app, "05_rules_end")
+        self.chart_screens()
 
         # the first-dealer search, mid-way
         app = self.app()
@@ -146,6 +147,11 @@ class Shooter:
         self.at_decision("12_decision_queen", "queen", rules={"queen_refuses_once": True},
                          n=3)
         self.at_decision("13_decision_domino", "domino", rules={"domino": "low"}, n=3)
+        # the coach's hint (H) on a turn and on the dealer's decision
+        self.at_decision("14_hint_turn", "turn", before=self.show_hint)
+        self.at_decision("15_hint_dealer", "dealer", n=3, before=self.show_hint)
+        self.at_decision("16_hint_queen", "queen", rules={"queen_refuses_once": True}, n=3,
+                         before=self.show_hint)
         self.at_event("20_swap", "swap", 0.6)
         self.at_event("21_block", "block", 0.75, n=8)
         self.at_event("22_refuse", "refuse", 0.5, rules={"queen_refuses_once": True}, n=6)
@@ -232,6 +238,13 @@ class Shooter:
                                             for sp in t.hands[t.base]),
                          before=show_illegal, **R)
         self.at_decision("r21_trick_lead", "trick", pred=lambda t: not t.trick_sprites, **R)
+        # the coach's hint (H): on the declaration buttons, above the cards, on taking
+        self.at_decision("r28_hint_declare", "declare", before=self.show_hint,
+                         pred=lambda t: len(t.pending.legal) > 1, **R)
+        self.at_decision("r29_hint_trick", "trick", before=self.show_hint,
+                         pred=lambda t: len(t.pending.legal) > 2, **R)
+        self.at_decision("r29b_hint_take", "take", rules={"dealer_takes_trump": True}, n=3,
+                         before=self.show_hint, **R)
         self.at_event("r22_play", "play", 0.12, n=6, humans=0, **R)
         self.at_event("r23_trick_sweep", "trick", 0.85, n=5, **R)
         self.at_event("r24_summary", "round_start", 0.8, n=5,
@@ -264,6 +277,30 @@ class Shooter:
         app.push(rams_demo(app, 10, seed=5))
         T.pump(app, 12.0, dt=1 / 30, draw=False)
         self.save(app, "r50_demo_10")
+
+    @staticmethod
+    def show_hint(tb) -> None:
+        tb.toggle_hint()
+        tb.ensure_layout(tb.app.size)
+
+    def chart_screens(self) -> None:
+        """The strategy chart (from the rules scene): 5 seats, its second view, 10, 2."""
+        from game.scenes.rules import RulesScene
+
+        app = self.app()
+        app.push(RulesScene(app))
+        T.click_button(app, app.top.list.by_name("chart"))
+        chart = app.top
+        chart.change(5 - chart.players)
+        self.save(app, "08_chart_5")
+        chart.toggle()
+        self.save(app, "08b_chart_5_after_swap")
+        chart.change(5)
+        self.save(app, "08c_chart_10_after_swap")
+        chart.toggle()
+        self.save(app, "08d_chart_10")
+        chart.change(-8)
+        self.save(app, "08e_chart_2")
 
     def store_screens(self) -> None:
         """Continue, statistics, replays (game.store, scenes/stats.py, scenes/replay.py)."""
