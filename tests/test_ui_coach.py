@@ -249,6 +249,14 @@ def test_chart_colours_and_texts():
         "1 · links vom Geber", "2", "3", "4 · Geber"]
     i18n.set_lang("en")
     assert sc.row_label(sc.chart["positions"][-1]) == "4 · dealer"
+    # every seat swaps an Ace; after a swap the first seat has no row
+    assert all(sc.values(r)[1] == 1.0 for r in sc.chart["positions"])
+    sc.toggle()
+    assert sc.values(sc.chart["positions"][0]) == {}
+    assert sc.values(sc.chart["positions"][-1])[1] == 1.0
+    # a row of zeros only is shown as "no numbers", never as "always keep"
+    assert sc.values({"pos": 1, "dealer": False, "p_swap": {r: 0.0 for r in range(1, 14)},
+                      "after_swap": {}}) == {}
 
 
 def test_locale_key_sets_are_identical():

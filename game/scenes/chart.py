@@ -93,9 +93,12 @@ class ChartScene(Scene):
         self.app.pop()
 
     def values(self, row: dict[str, Any]) -> dict[int, float]:
-        """One row's numbers in the current view (empty: no data for this seat)."""
+        """One row's numbers in the current view (empty: no data for this seat). A
+        row of zeros only is no data either: with the lowest card, an Ace, every seat
+        swaps (draws) in every solved table."""
         vals = row["after_swap"] if self.after else row["p_swap"]
-        return {int(k): float(v) for k, v in vals.items()}
+        out = {int(k): float(v) for k, v in vals.items()}
+        return out if any(v > 0 for v in out.values()) else {}
 
     def row_label(self, row: dict[str, Any]) -> str:
         n = row["pos"] + 1
@@ -240,9 +243,18 @@ class ChartScene(Scene):
             text.blit(surf, lab, lfs, (x0 + int(6 * u), y + cell_h // 2),
                       widgets.GOLD if row["dealer"] else widgets.CREAM, "midleft", True)
             vals = self.values(row)
+            inset = max(2, int(3 * u))
+            if not vals:        # one grey band with the reason
+                band = pygame.Rect(x0 + label_w, y, cell_w * cols, cell_h).inflate(-inset,
+                                                                                  -inset)
+                pygame.draw.rect(surf, EMPTY, band, border_radius=max(2, int(4 * u)))
+                msg = t("chart.none") if self.after and row["pos"] == 0 else t("chart.nodata")
+                fs = text.fit(msg, cell_fs, band.width - int(12 * u), True, 8)
+                text.blit(surf, msg, fs, band.center, widgets.DIM, "center", True)
+                continue
             for c in range(cols):
                 cell = pygame.Rect(x0 + label_w + c * cell_w, y, cell_w, cell_h).inflate(
-                    -max(2, int(3 * u)), -max(2, int(3 * u)))
+                    -inset, -inset)
                 p = vals.get(c + 1)
                 if p is None:
                     pygame.draw.rect(surf, EMPTY, cell, border_radius=max(2, int(4 * u)))
@@ -251,11 +263,6 @@ class ChartScene(Scene):
                 pygame.draw.rect(surf, col, cell, border_radius=max(2, int(4 * u)))
                 ink = (20, 20, 16) if 0.3 < p < 0.8 else (250, 246, 234)
                 text.blit(surf, percent(p), cell_fs, cell.center, ink, "center", True)
-            if not vals:
-                msg = t("chart.none")
-                grid_cells = pygame.Rect(x0 + label_w, y, cell_w * cols, cell_h)
-                fs = text.fit(msg, cell_fs, grid_cells.width - int(12 * u), True, 8)
-                text.blit(surf, msg, fs, grid_cells.center, widgets.DIM, "center", True)
         return y0 + head_h + cell_h * n + int(8 * u)
 
     def _draw_legend(self, surf: pygame.Surface, y: int) -> None:
