@@ -114,8 +114,10 @@ def strategy_chart(players: int) -> dict[str, Any]:
     table = load_table(n, False)
     rows = []
     for pos in range(n):
-        plain = "k" * pos if n <= 5 else ("" if pos == 0 else "*k")
-        swapped = ("k" * (pos - 1) + "s") if n <= 5 else "*s"
+        # exact tables (n ≤ 5) key the whole history; the sampled ones (6–10) an
+        # abstraction: "*0k" everybody before kept, "*1s" one swap, by the right neighbour
+        plain = "k" * pos if n <= 5 else ("" if pos == 0 else "*0k")
+        swapped = ("k" * (pos - 1) + "s") if n <= 5 else "*1s"
         row: dict[str, Any] = {"pos": pos, "dealer": pos == n - 1, "p_swap": {},
                                "after_swap": {}}
         for r in range(1, 14):
