@@ -23,19 +23,10 @@ from game.i18n import t  # noqa: E402
 from game.scenes import testing as T  # noqa: E402
 from game.scenes.chart import ChartScene, cell_colour  # noqa: E402
 from game.scenes.menu import MenuScene  # noqa: E402
-from game.scenes.table_base import seats_from_setup  # noqa: E402
 from game.scenes.table_chase import ChaseTableScene  # noqa: E402
 from game.scenes.table_rams import RamsTableScene  # noqa: E402
-from game.settings import default_setup  # noqa: E402
 
-
-def seats(n, humans=1, lang="en"):
-    setup = default_setup()
-    setup["players"] = n
-    for i in range(10):
-        setup["seats"][i]["human"] = i < humans
-        setup["seats"][i]["level"] = ("easy", "medium", "hard", "expert")[i % 4]
-    return seats_from_setup(setup, lang)
+seats = T.mixed_seats  # the first seats human, then every level in turn
 
 
 def table(game, n=5, humans=1, lang="en", size=(960, 600), seed=3, rules=None):

@@ -18,18 +18,10 @@ import pytest  # noqa: E402
 from game import i18n  # noqa: E402
 from game.scenes import testing as T  # noqa: E402
 from game.scenes.menu import MenuScene  # noqa: E402
-from game.scenes.table_base import seats_from_setup  # noqa: E402
 from game.scenes.table_rams import RamsTableScene, demo_scene, illegal_reason  # noqa: E402
 from game.settings import default_setup  # noqa: E402
 
-
-def seats(n, humans=1, lang="en"):
-    setup = default_setup()
-    setup["players"] = n
-    for i in range(10):
-        setup["seats"][i]["human"] = i < humans
-        setup["seats"][i]["level"] = ("easy", "medium", "hard", "expert")[i % 4]
-    return seats_from_setup(setup, lang)
+seats = T.mixed_seats  # the first seats human, then every level in turn
 
 
 def check_privacy(app, tb):

@@ -35,15 +35,9 @@ SOLO = [{"name": "", "human": True, "level": "medium"}] + [
 
 
 def seats(n: int = 5, humans: int = 1, lang: str = "en"):
-    from game.scenes.table_chase import seats_from_setup
-    from game.settings import default_setup
+    from game.scenes.testing import mixed_seats
 
-    setup = default_setup()
-    setup["players"] = n
-    for i in range(10):
-        setup["seats"][i]["human"] = i < humans
-        setup["seats"][i]["level"] = ("easy", "medium", "hard", "expert")[i % 4]
-    return seats_from_setup(setup, lang)
+    return mixed_seats(n, humans, lang)
 
 
 class Shooter:

@@ -427,8 +427,26 @@ class EngineViews:
         """One key of ``view(seat)``."""
         return self.VIEW_GETTERS[key](self, seat)
 
+    _pending: Pending | None = None
+    #: The deck whose codes count as cards in moves (``bad_card``), or ``None`` when the
+    #: game has no card moves.
+    card_moves: frozenset[str] | None = None
+
     def to_move(self) -> Pending | None:
-        raise NotImplementedError
+        """The decision the game waits for; ``None`` once it is over."""
+        return self._pending
+
+    def legal_moves(self) -> list[str]:
+        return list(self._pending.legal) if self._pending else []
+
+    def _check_move(self, seat: int, move: str) -> Pending:
+        """The pending decision if ``move`` by ``seat`` answers it; else raise the
+        :class:`IllegalMove` that RECORD.md's fault order names."""
+        p = self._pending
+        if p is None or seat != p.seat or move not in p.legal:
+            raise move_error(seat, move, p.legal if p else (), p.seat if p else None,
+                             self.finished, self.card_moves)
+        return p
 
     def summary(self) -> dict[str, Any]:
         """The ``stammtisch replay --json`` object of RECORD.md (engines add extras)."""

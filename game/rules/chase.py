@@ -28,7 +28,6 @@ from game.rules.base import (
     Key,
     Pending,
     first_dealer_rng,
-    move_error,
     seat_seed,
     validate_rules,
 )
@@ -186,18 +185,9 @@ class ChaseGame(EventLog, EngineViews):
         self._deal_round(self.dealer)
         return self._flush()
 
-    def to_move(self) -> Pending | None:
-        return self._pending
-
-    def legal_moves(self) -> list[str]:
-        return list(self._pending.legal) if self._pending else []
-
     def apply(self, seat: int, move: str) -> list[Event]:
         """Perform ``move`` for ``seat``; raise :class:`IllegalMove` (state unchanged)."""
-        p = self._pending
-        if p is None or seat != p.seat or move not in p.legal:
-            raise move_error(seat, move, p.legal if p else (), p.seat if p else None,
-                             self.finished)
+        p = self._check_move(seat, move)
         self._out = []
         self.moves.append((seat, move))
         self._pending = None

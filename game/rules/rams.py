@@ -31,7 +31,6 @@ from game.rules.base import (
     Pending,
     RulesError,
     first_dealer_rng,
-    move_error,
     next_seat,
     validate_rules,
 )
@@ -108,6 +107,7 @@ class RamsGame(EventLog, EngineViews):
                 f"and a trump card need {need} cards, the {self.deck_name} deck has "
                 f"{len(self.deck)}", "bad_value")
         self.deck_set = frozenset(self.deck)
+        self.card_moves = self.deck_set   # a move that is a card code of another deck: bad_card
         order = RANK_ORDER[self.deck_name]
         #: strength of every card within its suit (higher wins)
         self.rank: dict[str, int] = {c: order.index(c[0]) for c in self.deck}
@@ -175,18 +175,9 @@ class RamsGame(EventLog, EngineViews):
         self._deal_round(first)
         return self._flush()
 
-    def to_move(self) -> Pending | None:
-        return self._pending
-
-    def legal_moves(self) -> list[str]:
-        return list(self._pending.legal) if self._pending else []
-
     def apply(self, seat: int, move: str) -> list[Event]:
         """Perform ``move`` for ``seat``; raise :class:`IllegalMove` (state unchanged)."""
-        p = self._pending
-        if p is None or seat != p.seat or move not in p.legal:
-            raise move_error(seat, move, p.legal if p else (), p.seat if p else None,
-                             self.finished, self.deck_set)
+        p = self._check_move(seat, move)
         self._out = []
         self.moves.append((seat, move))
         self._pending = None

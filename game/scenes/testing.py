@@ -37,6 +37,20 @@ def make_app(size: tuple[int, int] = (1280, 720), lang: str = "en", speed: str =
     return app
 
 
+def mixed_seats(n: int = 5, humans: int = 1, lang: str = "en") -> list[Any]:
+    """Seats for ``n`` players: the first ``humans`` human, the rest computers of every
+    level in turn (easy, medium, hard, expert)."""
+    from game.scenes.table_base import seats_from_setup
+    from game.settings import default_setup
+
+    setup = default_setup()
+    setup["players"] = n
+    for i in range(10):
+        setup["seats"][i]["human"] = i < humans
+        setup["seats"][i]["level"] = ("easy", "medium", "hard", "expert")[i % 4]
+    return seats_from_setup(setup, lang)
+
+
 def frame(app, dt: float = 1 / 60) -> None:
     app.update(dt)
     app.draw()
