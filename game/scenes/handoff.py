@@ -18,12 +18,13 @@ class HandoffScene(Scene):
     name = "handoff"
 
     def __init__(self, app, player: str, on_ready: Callable[[], None],
-                 on_menu: Callable[[], None] | None = None) -> None:
+                 on_menu: Callable[[], None] | None = None,
+                 button_key: str = "handoff.button") -> None:
         super().__init__(app)
         self.player = player
         self.on_ready = on_ready
         self.on_menu = on_menu
-        self.list = FocusList([Button(lambda: t("handoff.button", name=self.player), self.ready,
+        self.list = FocusList([Button(lambda: t(button_key, name=self.player), self.ready,
                                       name="ready")])
 
     def ready(self) -> None:

@@ -84,6 +84,7 @@ def seats_from_setup(setup: dict[str, Any], lang: str | None = None) -> list[dic
 class TableScene(Scene):
     name = "table"
     game_id = ""
+    handoff_button = "handoff.button"   # the privacy screen's button text
 
     def __init__(self, app, seats: list[dict[str, Any]], rules: dict[str, Any] | None = None,
                  seed: int | None = None, demo: bool = False) -> None:
@@ -491,7 +492,8 @@ class TableScene(Scene):
             from game.scenes.handoff import HandoffScene
 
             self.app.push(HandoffScene(self.app, self.seat_name(p.seat),
-                                       lambda s=p.seat: self._reveal_for(s), self.open_pause))
+                                       lambda s=p.seat: self._reveal_for(s), self.open_pause,
+                                       self.handoff_button))
             return
         self._offer(p)
 

@@ -72,6 +72,7 @@ def illegal_reason(view: dict[str, Any], card: str) -> str:
 class RamsTableScene(TableScene):
     name = "table"
     game_id = "rams"
+    handoff_button = "handoff.button_hand"   # a whole hand, not one card
 
     def __init__(self, app, seats: list[dict[str, Any]], rules: dict[str, Any] | None = None,
                  seed: int | None = None, demo: bool = False) -> None:
