@@ -74,8 +74,9 @@ def _home_override() -> Path | None:
     return home.resolve() if home is not None else None
 
 
-def config_dir(create: bool = True) -> Path:
-    """Settings (small files the user may want to back up or edit)."""
+def _user_dir(xdg_var: str, xdg_default: str, create: bool) -> Path:
+    """The per-user folder: ``STAMMTISCH_HOME``, else the system's convention (on
+    Linux the XDG variable ``xdg_var``, defaulting to ``~/xdg_default``)."""
     home = _home_override()
     if home is not None:
         return _ensure(home, create)
@@ -85,23 +86,18 @@ def config_dir(create: bool = True) -> Path:
     elif plat == "darwin":
         path = _macos_base()
     else:
-        path = _xdg("XDG_CONFIG_HOME", ".config")
+        path = _xdg(xdg_var, xdg_default)
     return _ensure(path, create)
+
+
+def config_dir(create: bool = True) -> Path:
+    """Settings (small files the user may want to back up or edit)."""
+    return _user_dir("XDG_CONFIG_HOME", ".config", create)
 
 
 def data_dir(create: bool = True) -> Path:
     """Statistics, records and everything else the game accumulates."""
-    home = _home_override()
-    if home is not None:
-        return _ensure(home, create)
-    plat = _platform()
-    if plat.startswith("win") or plat == "cygwin":
-        path = _windows_base()
-    elif plat == "darwin":
-        path = _macos_base()
-    else:
-        path = _xdg("XDG_DATA_HOME", ".local/share")
-    return _ensure(path, create)
+    return _user_dir("XDG_DATA_HOME", ".local/share", create)
 
 
 def log_dir(create: bool = True) -> Path:

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.fileio import write_atomic
 from game.rules import GAME_IDS, engine_class
 from game.rules.base import Event, Game, GameError, IllegalMove
 
@@ -193,21 +193,7 @@ def dumps(record: Record) -> str:
 
 def save(record: Record, path: str | os.PathLike[str]) -> None:
     """Write atomically: a temporary file in the same folder, flushed, then renamed."""
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=target.name + ".", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(dumps(record))
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    write_atomic(path, dumps(record))
 
 
 def new_engine(record: Record) -> Game:

@@ -14,9 +14,10 @@ import copy
 import json
 import os
 import sys
-import time
 from pathlib import Path
 from typing import Any
+
+from game.fileio import quarantine, write_atomic
 
 FILE_NAME = "settings.json"
 
@@ -146,13 +147,7 @@ class Settings:
         """Write the file atomically; False (and no exception) if that fails."""
         path = self.path or (config_dir() / FILE_NAME)
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_name(path.name + ".tmp")
-            with open(tmp, "w", encoding="utf-8") as fh:
-                fh.write(json.dumps(self.data, indent=2, sort_keys=True))
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.replace(tmp, path)
+            write_atomic(path, json.dumps(self.data, indent=2, sort_keys=True))
             return True
         except OSError:
             return False
@@ -174,16 +169,9 @@ def load(path: Path | None = None) -> Settings:
         if not isinstance(raw, dict):
             raise ValueError("the file does not hold a JSON object")
     except ValueError as exc:
-        bad = path.with_name(f"{path.name}.bad-{time.strftime('%Y%m%d-%H%M%S')}")
-        n = 1
-        while bad.exists():
-            bad = path.with_name(f"{path.name}.bad-{time.strftime('%Y%m%d-%H%M%S')}-{n}")
-            n += 1
-        try:
-            os.replace(path, bad)
-            moved = str(bad)
-        except OSError:
-            moved = ""
+        bad = quarantine(path)
+        moved = str(bad) if bad is not None else ""
+        if bad is None:
             # never overwrite a file we could not move away: save next to it instead
             settings.path = path.with_name(path.name + ".new")
         settings.warning = f"{path.name}: {exc}" + (f" -> {moved}" if moved else "")

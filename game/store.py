@@ -29,7 +29,6 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-import tempfile
 import time
 import uuid
 from collections.abc import Iterable, Iterator
@@ -38,7 +37,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game import paths, records
+from game import fileio, paths, records
+from game.fileio import quarantine
 from game.records import Record, RecordError, Seat
 
 AUTOSAVE_NAME = "autosave.json"
@@ -62,39 +62,9 @@ class Problem:
 # --------------------------------------------------------------------------- files
 
 
-def quarantine(path: Path) -> Path | None:
-    """Rename a damaged file to ``<name>.bad-<timestamp>`` (never overwriting one)."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    bad = path.with_name(f"{path.name}.bad-{stamp}")
-    n = 1
-    while bad.exists():
-        bad = path.with_name(f"{path.name}.bad-{stamp}-{n}")
-        n += 1
-    try:
-        os.replace(path, bad)
-    except OSError:
-        return None
-    return bad
-
-
 def write_atomic(path: Path, text: str, fsync: bool | None = None) -> None:
-    """Write ``text`` to ``path`` so that a crash leaves the old or the new file, never
-    half of one: a temporary file in the same folder, flushed (and fsynced), renamed."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            if FSYNC if fsync is None else fsync:
-                os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    """:func:`game.fileio.write_atomic`, fsynced unless ``FSYNC`` is switched off."""
+    fileio.write_atomic(path, text, FSYNC if fsync is None else fsync)
 
 
 # --------------------------------------------------------------------------- seats
