@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -427,10 +427,13 @@ def _model(info: Info, level: Any) -> Model:
     return Model(info, thr)
 
 
-def _search_declare(info: Info, level: Any) -> str | None:
-    rng = _rng(info, 0xDEC1)
-    model = _model(info, level)
-    sim = Sim(info)
+def _declare_worlds(info: Info, model: Model, rng: random.Random, samples: int,
+                    t_end: float | None = None) -> Iterator[tuple[float, dict[int, list[str]],
+                                                                 Callable[[str], list[int]]]]:
+    """Sampled deals for a declaration, weighted by how likely the earlier (free)
+    declarations were under ``model``: yields ``(weight, hands, playing)`` where
+    ``playing(move)`` lists the seats that play if this seat declares ``move`` (the
+    later seats declaring by ``model``). Stops early past ``t_end`` (after 8 deals)."""
     me = info.me
     order = info.order
     pos = order.index(me)
@@ -439,14 +442,8 @@ def _search_declare(info: Info, level: Any) -> str | None:
     pool = _unseen(info)
     earlier = [s for s in order[:pos] if s in info.declared and not info.forced(s)]
     later = [s for s in order if s != me and s not in info.declared]
-    own_weight = getattr(level, "own_weight", 0.08)
-    budget = getattr(level, "time_budget", 0.25)
-    n = getattr(level, "samples_declare", 48)
-    t_end = time.perf_counter() + budget * 0.9
-    tot = {"play": 0.0, "drop": 0.0}
-    wsum = 0.0
-    for i in range(n):
-        if i >= 8 and time.perf_counter() > t_end:
+    for i in range(samples):
+        if t_end is not None and i >= 8 and time.perf_counter() > t_end:
             break
         hands = sample_hands(info, others, sizes, pool, rng)
         if hands is None:
@@ -459,20 +456,46 @@ def _search_declare(info: Info, level: Any) -> str | None:
         if w <= 1e-9:
             continue
         hands[me] = list(info.hand)
-        for move in ("play", "drop"):
+
+        def playing(move: str, hands: dict[int, list[str]] = hands,
+                    us: list[float] = us) -> list[int]:
             declared = dict(info.declared)
             declared[me] = move
             for s, u in zip(later, us):
                 declared[s] = "play" if u < model.p_play(s, hands[s], declared) else "drop"
-            playing = [s for s in order if declared[s] == "play"]
-            if not playing:
-                lost: dict[int, int] = {}
-            else:
-                lone = playing[0] if len(playing) == 1 else None
-                players = list(order) if lone is not None else playing
-                hh = {s: list(hands[s]) for s in players}
-                tricks = sim.play(hh, players, [], {s: 0 for s in players},
-                                  set(sim.base_gone), lone, players[0])
+            return [s for s in order if declared[s] == "play"]
+
+        yield w, hands, playing
+
+
+def _play_round(sim: Sim, info: Info, hands: dict[int, list[str]],
+                playing: list[int]) -> tuple[list[int], int | None, dict[int, int]]:
+    """Play a whole round from the deal: ``(players, lone player or None, tricks)``."""
+    lone = playing[0] if len(playing) == 1 else None
+    players = list(info.order) if lone is not None else playing
+    hh = {s: list(hands[s]) for s in players}
+    tricks = sim.play(hh, players, [], {s: 0 for s in players}, set(sim.base_gone), lone,
+                      players[0])
+    return players, lone, tricks
+
+
+def _search_declare(info: Info, level: Any) -> str | None:
+    rng = _rng(info, 0xDEC1)
+    model = _model(info, level)
+    sim = Sim(info)
+    me = info.me
+    own_weight = getattr(level, "own_weight", 0.08)
+    budget = getattr(level, "time_budget", 0.25)
+    n = getattr(level, "samples_declare", 48)
+    t_end = time.perf_counter() + budget * 0.9
+    tot = {"play": 0.0, "drop": 0.0}
+    wsum = 0.0
+    for w, hands, playing_after in _declare_worlds(info, model, rng, n, t_end):
+        for move in ("play", "drop"):
+            playing = playing_after(move)
+            lost: dict[int, int] = {}
+            if playing:
+                players, lone, tricks = _play_round(sim, info, hands, playing)
                 lost = sim.losses(players, tricks, lone)
             tot[move] += w * value(info, lost, own_weight)
         wsum += w
@@ -556,7 +579,6 @@ def _estimate(info: Info, model: Model, samples: int, seed: int,
     rng = random.Random(seed)
     sim = Sim(info)
     me = info.me
-    order = info.order
     legal = list(info.legal)
     acc = {m: [0.0, 0.0] for m in legal}
     wsum = 0.0
@@ -594,38 +616,14 @@ def _estimate(info: Info, model: Model, samples: int, seed: int,
                 acc[c][1] += w * a
             wsum += w
     else:
-        pos = order.index(me)
-        others = [s for s in order if s != me]
-        sizes = {s: info.hand_size for s in others}
-        earlier = [s for s in order[:pos] if s in info.declared and not info.forced(s)]
-        later = [s for s in order if s != me and s not in info.declared]
-        for _ in range(samples):
-            hands = sample_hands(info, others, sizes, pool, rng)
-            if hands is None:
-                break
-            w = 1.0
-            for s in earlier:
-                p = model.p_play(s, hands[s], info.declared)
-                w *= p if info.declared.get(s) == "play" else 1.0 - p
-            us = [rng.random() for _ in later]
-            if w <= 1e-9:
-                continue
-            hands[me] = list(info.hand)
+        for w, hands, playing_after in _declare_worlds(info, model, rng, samples):
             for move in legal:
                 if move not in ("play", "drop"):
                     continue
-                declared = dict(info.declared)
-                declared[me] = move
-                for s, u in zip(later, us):
-                    declared[s] = "play" if u < model.p_play(s, hands[s], declared) else "drop"
-                playing = [s for s in order if declared[s] == "play"]
+                playing = playing_after(move)
                 a = 0
                 if me in playing:
-                    lone = playing[0] if len(playing) == 1 else None
-                    players = list(order) if lone is not None else playing
-                    hh = {s: list(hands[s]) for s in players}
-                    got = sim.play(hh, players, [], {s: 0 for s in players},
-                                   set(sim.base_gone), lone, players[0])
+                    players, lone, got = _play_round(sim, info, hands, playing)
                     a = min(sim.losses(players, got, lone).get(me, 0), info.lives[me])
                 acc[move][0] += w * (a > 0)
                 acc[move][1] += w * a
