@@ -217,7 +217,7 @@ def test_user_bots_forfeit_and_never_crash(tmp_path: Path) -> None:
         p = tmp_path / name
         p.write_text(src)
         paths.append(str(p))
-    example = str(ROOT / "examples/bots/example_bot.py")
+    example = str(ROOT / "game/ai/example_bot.py")
     specs = [f"bot:{example}", f"bot:{paths[0]}", f"bot:{paths[1]}", f"bot:{paths[2]}",
              "hard"]
     res = run_tournament("chase", specs, 3, seed=2, time_limit=0.05, max_rounds=8)
@@ -232,7 +232,7 @@ def test_user_bots_forfeit_and_never_crash(tmp_path: Path) -> None:
 
 
 def test_example_bot_plays_a_tournament() -> None:
-    example = str(ROOT / "examples/bots/example_bot.py")
+    example = str(ROOT / "game/ai/example_bot.py")
     res = run_tournament("chase", [f"bot:{example}", "medium", "easy", "expert"], 8, seed=3,
                          duplicate=True)
     assert res["games"] == 8 and not res["incidents"]
@@ -257,7 +257,7 @@ def test_ruff_clean() -> None:
     files = ["game/ai/levels.py", "game/ai/chase_levels.py", "game/ai/expert.py",
              "game/ai/advise.py", "game/ai/policy.py", "game/ai/exploit.py", "game/ai/cfr.py",
              "game/ai/mccfr.py", "tools/solve_chase.py", "tools/bench_chase_ai.py",
-             "examples/bots/example_bot.py", "tests/test_ai_chase.py"]
+             "game/ai/example_bot.py", "tests/test_ai_chase.py"]
     r = subprocess.run([ruff, "check", *files], cwd=ROOT, capture_output=True, text=True)
     assert r.returncode == 0, r.stdout + r.stderr
 

@@ -10,7 +10,7 @@ decision (the first legal move is played and the incident is reported).
 Run it:
 
     stammtisch tournament --game chase --players 4 \\
-        --seats bot:examples/bots/example_bot.py,medium,medium,hard --games 500 --json
+        --seats bot:game/ai/example_bot.py,medium,medium,hard --games 500 --json
 
 Strategy: a threshold player that knows the table size. Swap with a card of 6 or
 lower (one lower from the first seat, one higher just before the dealer); the
