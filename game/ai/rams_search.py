@@ -515,27 +515,21 @@ def _search_declare(info: Info, level: Any) -> str | None:
     return "play" if play_v > drop_v else "drop"
 
 
-def _search_card(info: Info, level: Any, cands: list[str]) -> str | None:
-    rng = _rng(info, 0xCA7D)
-    model = _model(info, level)
-    sim = Sim(info)
+def _card_worlds(info: Info, model: Model, rng: random.Random, samples: int,
+                 min_samples: int = 0, t_end: float | None = None
+                 ) -> Iterator[tuple[float, dict[int, list[str]]]]:
+    """Sampled hands of the other players in the trick play, consistent with what was
+    seen and weighted by how likely their (free) declarations were: yields
+    ``(weight, hands)``. Stops early past ``t_end`` (after ``min_samples`` deals)."""
     me = info.me
-    players = list(info.in_play)
-    others = [s for s in players if s != me]
+    others = [s for s in info.in_play if s != me]
     sizes = {s: info.hand_size - len(info.played_by.get(s, ())) for s in others}
     pool = _unseen(info)
+    # declarations only say something about seats whose hands we sample in full
     dec_seats = [s for s in info.order if s != me and s in info.declared
                  and not info.forced(s)]
-    # declarations only say something about seats whose hands we sample in full
-    own_weight = getattr(level, "own_weight", 0.08)
-    budget = getattr(level, "time_budget", 0.25)
-    n = getattr(level, "samples_card", 24)
-    t_end = time.perf_counter() + budget * 0.9
-    tot = dict.fromkeys(cands, 0.0)
-    wsum = 0.0
-    leader = info.trick[0][0] if info.trick else me
-    for i in range(n):
-        if i >= 6 and time.perf_counter() > t_end:
+    for i in range(samples):
+        if t_end is not None and i >= min_samples and time.perf_counter() > t_end:
             break
         hands = sample_hands(info, others, sizes, pool, rng)
         if hands is None:
@@ -543,24 +537,45 @@ def _search_card(info: Info, level: Any, cands: list[str]) -> str | None:
         w = 1.0
         for s in dec_seats:
             if s in hands:
-                full = hands[s] + info.played_by.get(s, [])
-                p = model.p_play(s, full, info.declared)
+                p = model.p_play(s, hands[s] + info.played_by.get(s, []), info.declared)
                 w *= p if info.declared.get(s) == "play" else 1.0 - p
         if w <= 1e-9:
             continue
+        yield w, hands
+
+
+def _play_card(sim: Sim, info: Info, hands: dict[int, list[str]], card: str
+               ) -> tuple[list[int], dict[int, int]]:
+    """Play ``card`` now and the rest of the round: ``(players, tricks won)``."""
+    me = info.me
+    players = list(info.in_play)
+    hh = {s: list(h) for s, h in hands.items()}
+    mine = list(info.hand)
+    mine.remove(card)
+    hh[me] = mine
+    tricks = dict(info.tricks)
+    for s in players:
+        tricks.setdefault(s, 0)
+    leader = info.trick[0][0] if info.trick else me
+    got = sim.play(hh, players, list(info.trick) + [(me, card)], tricks, set(info.gone),
+                   info.lone, leader)
+    return players, got
+
+
+def _search_card(info: Info, level: Any, cands: list[str]) -> str | None:
+    rng = _rng(info, 0xCA7D)
+    model = _model(info, level)
+    sim = Sim(info)
+    own_weight = getattr(level, "own_weight", 0.08)
+    budget = getattr(level, "time_budget", 0.25)
+    n = getattr(level, "samples_card", 24)
+    t_end = time.perf_counter() + budget * 0.9
+    tot = dict.fromkeys(cands, 0.0)
+    wsum = 0.0
+    for w, hands in _card_worlds(info, model, rng, n, 6, t_end):
         for c in cands:
-            hh = {s: list(h) for s, h in hands.items()}
-            mine = list(info.hand)
-            mine.remove(c)
-            hh[me] = mine
-            trick = list(info.trick) + [(me, c)]
-            tricks = dict(info.tricks)
-            for s in players:
-                tricks.setdefault(s, 0)
-            gone = set(info.gone)
-            got = sim.play(hh, players, trick, tricks, gone, info.lone, leader)
-            lost = sim.losses(players, got, info.lone)
-            tot[c] += w * value(info, lost, own_weight)
+            players, got = _play_card(sim, info, hands, c)
+            tot[c] += w * value(info, sim.losses(players, got, info.lone), own_weight)
         wsum += w
     if wsum <= 0:
         return None
@@ -582,35 +597,10 @@ def _estimate(info: Info, model: Model, samples: int, seed: int,
     legal = list(info.legal)
     acc = {m: [0.0, 0.0] for m in legal}
     wsum = 0.0
-    pool = _unseen(info)
     if info.decision == "trick":
-        players = list(info.in_play)
-        others = [s for s in players if s != me]
-        sizes = {s: info.hand_size - len(info.played_by.get(s, ())) for s in others}
-        dec_seats = [s for s in info.order if s != me and s in info.declared
-                     and not info.forced(s)]
-        leader = info.trick[0][0] if info.trick else me
-        for _ in range(samples):
-            hands = sample_hands(info, others, sizes, pool, rng)
-            if hands is None:
-                break
-            w = 1.0
-            for s in dec_seats:
-                if s in hands:
-                    p = model.p_play(s, hands[s] + info.played_by.get(s, []), info.declared)
-                    w *= p if info.declared.get(s) == "play" else 1.0 - p
-            if w <= 1e-9:
-                continue
+        for w, hands in _card_worlds(info, model, rng, samples):
             for c in legal:
-                hh = {s: list(h) for s, h in hands.items()}
-                mine = list(info.hand)
-                mine.remove(c)
-                hh[me] = mine
-                tricks = dict(info.tricks)
-                for s in players:
-                    tricks.setdefault(s, 0)
-                got = sim.play(hh, players, list(info.trick) + [(me, c)], tricks,
-                               set(info.gone), info.lone, leader)
+                players, got = _play_card(sim, info, hands, c)
                 a = min(sim.losses(players, got, info.lone).get(me, 0), info.lives[me])
                 acc[c][0] += w * (a > 0)
                 acc[c][1] += w * a
