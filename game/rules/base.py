@@ -439,13 +439,20 @@ class EngineViews:
     def legal_moves(self) -> list[str]:
         return list(self._pending.legal) if self._pending else []
 
-    def _check_move(self, seat: int, move: str) -> Pending:
-        """The pending decision if ``move`` by ``seat`` answers it; else raise the
-        :class:`IllegalMove` that RECORD.md's fault order names."""
+    _out: list[Event]
+    moves: list[tuple[int, str]]
+
+    def _begin_move(self, seat: int, move: str) -> Pending:
+        """Accept ``move`` by ``seat``: record it and return the decision it answers.
+        If it does not answer the pending decision, raise the :class:`IllegalMove`
+        that RECORD.md's fault order names, with the state unchanged."""
         p = self._pending
         if p is None or seat != p.seat or move not in p.legal:
             raise move_error(seat, move, p.legal if p else (), p.seat if p else None,
                              self.finished, self.card_moves)
+        self._out = []
+        self.moves.append((seat, move))
+        self._pending = None
         return p
 
     def summary(self) -> dict[str, Any]:

@@ -177,10 +177,7 @@ class RamsGame(EventLog, EngineViews):
 
     def apply(self, seat: int, move: str) -> list[Event]:
         """Perform ``move`` for ``seat``; raise :class:`IllegalMove` (state unchanged)."""
-        p = self._check_move(seat, move)
-        self._out = []
-        self.moves.append((seat, move))
-        self._pending = None
+        p = self._begin_move(seat, move)
         decision = p.decision
         if decision == "trick":
             self._play(seat, move)
