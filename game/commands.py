@@ -40,7 +40,7 @@ def _tournament(argv: list[str]) -> int:
 
 
 def _advise(argv: list[str]) -> int:
-    from game.ai.advise import main
+    from game.ai.coach import main
 
     return main(argv)
 

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game import games
 from game.fileio import write_atomic
-from game.rules import GAME_IDS, engine_class
 from game.rules.base import Event, Game, GameError, IllegalMove
 
 FORMAT = 1
@@ -99,8 +99,9 @@ def from_dict(data: object) -> Record:
     game = data.get("game")
     if game is None:
         raise _bad("missing field 'game'")
-    if game not in GAME_IDS:
-        raise _bad(f"field 'game' must be one of {', '.join(GAME_IDS)}, got {json.dumps(game)}")
+    if game not in games.GAMES:
+        raise _bad(f"field 'game' must be one of {', '.join(games.GAME_IDS)}, "
+                   f"got {json.dumps(game)}")
     seats = _seats(data.get("seats"))
     rules = data.get("rules", {})
     if not isinstance(rules, dict):
@@ -157,9 +158,9 @@ def _seats(raw: object) -> list[Seat]:
 
 
 def _check_rules_and_deals(record: Record) -> None:
-    cls = engine_class(record.game)
     try:
-        probe = cls(record.rules, len(record.seats), seed=0, dealer=record.dealer)
+        probe = games.new_game(record.game, record.rules, len(record.seats), seed=0,
+                               dealer=record.dealer)
     except GameError as exc:
         raise RecordError(exc.message, exc.kind) from None
     deck: tuple[str, ...] = probe.deck
@@ -197,10 +198,9 @@ def save(record: Record, path: str | os.PathLike[str]) -> None:
 
 
 def new_engine(record: Record) -> Game:
-    cls = engine_class(record.game)
-    game: Game = cls(record.rules, len(record.seats), seed=record.seed, dealer=record.dealer,
-                     deals=record.deals or None, bot_seed=record.bot_seed)
-    return game
+    return games.new_game(record.game, record.rules, len(record.seats), seed=record.seed,
+                          dealer=record.dealer, deals=record.deals or None,
+                          bot_seed=record.bot_seed)
 
 
 def rebuild(record: Record, events: list[Event] | None = None) -> Game:

@@ -1,6 +1,6 @@
 """The coach in the window (the hint button, H) and the strategy chart scene.
 
-The hint shows exactly the numbers of ``game.ai.advise.advise_view`` for the view of
+The hint shows exactly the numbers of ``game.ai.coach.advise_view`` for the view of
 the human deciding at the screen, never for a computer, never behind the privacy
 screen, and it hides again after the move. The chart renders for 2–10 seats."""
 
@@ -18,7 +18,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game import i18n  # noqa: E402
-from game.ai.advise import advise_view  # noqa: E402
+from game.ai.coach import advise_view  # noqa: E402
 from game.i18n import t  # noqa: E402
 from game.scenes import testing as T  # noqa: E402
 from game.scenes.chart import ChartScene, cell_colour  # noqa: E402

@@ -26,7 +26,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.ai.players import make_player, mix  # noqa: E402
+from game.ai.common import mix  # noqa: E402
+from game.ai.registry import make_player  # noqa: E402
 from game.ai.stats import mean_ci  # noqa: E402
 from game.ai.tournament import play_one, run_tournament  # noqa: E402
 
@@ -75,7 +76,7 @@ def cmd_expert(args: argparse.Namespace) -> dict:
     times = []
     # one player object per seat for the whole run, as in a tournament (decisions are
     # functions of the view; the expert's cache only saves time)
-    cast = {who: [make_player(who)] + [make_player(args.style) for _ in range(3)]
+    cast = {who: [make_player("chase", who)] + [make_player("chase", args.style) for _ in range(3)]
             for who in ("expert", "hard")}
     for k in range(args.games):
         seed = mix(args.seed, k) >> 1
@@ -107,11 +108,11 @@ def cmd_expert(args: argparse.Namespace) -> dict:
 
 
 def cmd_calibration(args: argparse.Namespace) -> dict:
-    from game.ai.advise import advise_view
-    from game.rules import new_game
+    from game.ai.coach import advise_view
+    from game.games import new_game
 
     preds: list[tuple[float, int]] = []
-    players = [make_player("hard") for _ in range(args.players)]
+    players = [make_player("chase", "hard") for _ in range(args.players)]
     k = 0
     t0 = time.time()
     while len(preds) < args.decisions:
@@ -163,14 +164,14 @@ def cmd_speed(args: argparse.Namespace) -> dict:
             out[f"{level} vs {style}"] = {"decision_ms_p50": p["decision_ms_p50"],
                                           "decision_ms_p95": p["decision_ms_p95"],
                                           "decisions": p["decisions"]}
-    from game.ai.advise import advise_view
-    from game.rules import new_game
+    from game.ai.coach import advise_view
+    from game.games import new_game
 
     times = []
     for k in range(200):
         g = new_game("chase", None, 5, seed=k + 1)
         g.start()
-        pl = make_player("hard")
+        pl = make_player("chase", "hard")
         for _ in range(k % 4):
             p = g.to_move()
             g.apply(p.seat, pl.choose(g.view(p.seat)))

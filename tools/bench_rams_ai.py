@@ -32,7 +32,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.ai.players import make_player, mix  # noqa: E402
+from game.ai.common import mix  # noqa: E402
+from game.ai.registry import make_player  # noqa: E402
 from game.ai.stats import mean_ci, percentile, wilson  # noqa: E402
 from game.ai.tournament import participants, play_one  # noqa: E402
 
@@ -54,7 +55,7 @@ def _run(job: tuple[str, str, int, list[int], dict[str, Any], dict[str, Any] | N
     a, b, seed, ks, budget, rules = job
     _budget(budget)
     specs = [a, b, b, b]
-    players = [make_player(s) for s in specs]
+    players = [make_player("rams", s) for s in specs]
     out = []
     for k in ks:
         game_seed = mix(seed, k) >> 1
@@ -133,12 +134,12 @@ def pair(a: str, b: str, sequences: int, seed: int, jobs: int, budget: dict[str,
 
 def times(decisions: int, seed: int) -> dict[str, Any]:
     """Decision times of hard and expert at the shipped budgets (one process)."""
-    from game.rules import new_game
+    from game.games import new_game
 
     out: dict[str, Any] = {}
     for level in ("hard", "expert"):
-        me = make_player(level)
-        other = make_player("medium")
+        me = make_player("rams", level)
+        other = make_player("rams", "medium")
         ms: list[float] = []
         by: dict[str, list[float]] = {}
         k = 0

@@ -17,7 +17,9 @@ import sys
 from itertools import product
 from typing import Any
 
-from game.ai.chase_levels import Situation, load_table, table_n
+from game.ai.chase_info import Situation
+from game.ai.chase_players import PLAYERS
+from game.ai.chase_tables import load_table, table_n
 
 DEFAULT_RULES = {"ace_high": False}
 
@@ -63,9 +65,7 @@ def _strength(r: int, ace_high: bool) -> int:
 
 def _level_p(level: str, n: int, key: tuple[int, int, int, str],
              rules: dict[str, Any]) -> float:
-    from game.ai.levels import FACTORIES
-
-    player = FACTORIES[level]()
+    player = PLAYERS[level]()
     pos, d, c, h = key
     hist = h
     if h.startswith("*"):

@@ -1,453 +1,26 @@
 """The four Rams levels: ``easy``, ``medium``, ``hard``, ``expert`` (RULES.md §2).
 
 Every level decides from the BOTS.md view only (a mapping; never the engine). Random
-numbers come from ``view["seed"]`` mixed with ``view["step"]``, so the same view gives
-the same decision.
+numbers come from ``view["seed"]`` mixed with ``view["step"]``, and the search's
+budgets are counts, so the same view gives the same decision on any machine.
 
 - ``easy``: plays or drops by rough feel (trumps and Aces, blurred by noise), forgets
   the cards played, and now and then throws a careless card.
-- ``medium``: heuristics. The declaration estimates the chance of taking at least one
-  trick from every card (its distance from the top of its suit among the cards still
-  unseen, trump or not), the number of opponents expected in the play (earlier
-  declarations, seats forced by the drop limit, the seats still to declare) and the
-  risk of becoming the lone player; it weighs that against the cost of dropping (a
-  drop now may force play next round). Card play takes tricks with the cheapest card
-  that holds, leads sure winners, discards the least useful card, remembers the
-  cards played and the voids shown, and once safe denies tricks to players still
-  needing one.
+- ``medium``: the heuristics of :mod:`game.ai.rams_heuristics`.
 - ``hard``: sampled deals (consistent with voids, cards played and how likely every
-  declaration was) with medium rollouts, valuing the whole table's lives
+  declaration was) with medium play-outs, valuing the whole table's lives
   (:mod:`game.ai.rams_search`).
 - ``expert``: ``hard`` with four times the samples, and each opponent's declarations
   modelled from ``history``: how often it played when free, and the hands it showed.
-
-The helpers here work on plain values so the search can call them in its rollouts.
 """
 
 from __future__ import annotations
 
-import math
-from collections.abc import Iterable, Mapping, Sequence
-from functools import lru_cache
-from typing import Any
+from game.ai.common import LevelError, unit
+from game.ai.rams_heuristics import medium_card, medium_declare, take_choice
+from game.ai.rams_info import Info, View
+from game.ai.rams_search import search_move
 
-from game.ai.players import unit
-
-View = Mapping[str, Any]
-RANK_ORDER = {"skat32": "789TJQKA", "french52": "23456789TJQKA"}
-SUITS = "CDHS"
-
-# chance that a card takes a trick against three opponents, by how many unseen cards
-# of its suit rank above it (0: it is the top card still out)
-TRUMP_P = (0.97, 0.86, 0.74, 0.64, 0.56, 0.5, 0.45, 0.41, 0.38, 0.35, 0.33, 0.31, 0.3)
-SIDE_P = (0.58, 0.27, 0.12, 0.05, 0.03, 0.02, 0.02, 0.02, 0.02, 0.02, 0.02, 0.02, 0.02)
-#: cost (in lives) of being forced to play next round with whatever is dealt
-FORCED_COST = 0.16
-
-
-@lru_cache(maxsize=8)
-def deck_of(deck: str) -> tuple[str, ...]:
-    order = RANK_ORDER[deck]
-    return tuple(r + s for s in SUITS for r in order)
-
-
-@lru_cache(maxsize=8)
-def rank_of(deck: str) -> dict[str, int]:
-    order = RANK_ORDER[deck]
-    return {r + s: order.index(r) for s in SUITS for r in order}
-
-
-def beats(card: str, best: str, trump: str, rank: Mapping[str, int]) -> bool:
-    if card[1] == best[1]:
-        return rank[card] > rank[best]
-    return card[1] == trump
-
-
-def trick_best(trick: Sequence[tuple[int, str]], trump: str,
-               rank: Mapping[str, int]) -> tuple[int, str]:
-    seat, best = trick[0]
-    for s, c in trick[1:]:
-        if beats(c, best, trump, rank):
-            seat, best = s, c
-    return seat, best
-
-
-def keep_value(card: str, trump: str, rank: Mapping[str, int]) -> int:
-    """How much a card is worth keeping (trumps above everything else)."""
-    return rank[card] + (20 if card[1] == trump else 0)
-
-
-def higher_out(card: str, gone: Iterable[str] | set[str], hand: Iterable[str],
-               rank: Mapping[str, int], deck: str) -> int:
-    """Cards of the card's suit above it that are neither gone nor in ``hand``."""
-    r = rank[card]
-    suit = card[1]
-    order = RANK_ORDER[deck]
-    n = 0
-    for k in range(r + 1, len(order)):
-        c = order[k] + suit
-        if c not in gone and c not in hand:
-            n += 1
-    return n
-
-
-# ---------------------------------------------------------------- the view, read once
-
-class Info:
-    """What a Rams view says, in the shapes the levels use."""
-
-    def __init__(self, view: View, memory: bool = True) -> None:
-        self.view = view
-        self.me: int = view["seat"]
-        self.rules = view["rules"]
-        self.deck: str = view.get("deck") or ("skat32" if view["players"] <= 5 else "french52")
-        if self.deck not in RANK_ORDER:
-            self.deck = "skat32"
-        self.rank = rank_of(self.deck)
-        self.trump: str = view["trump"]
-        self.trump_card: str = view.get("trump_card") or ""
-        self.hand: list[str] = list(view["hand"])
-        self.legal: list[str] = list(view["legal"])
-        self.decision = view.get("decision")
-        self.lives: list[int] = list(view["lives"])
-        self.dealer: int = view["dealer"]
-        self.active: list[int] = list(view["active"])
-        n = view["players"]
-        self.n = n
-        # seats dealt in, left of the dealer first (the declaration order)
-        order = [s for s in ((self.dealer + k) % n for k in range(1, n + 1))
-                 if s in self.active]
-        self.order = order
-        self.hand_size: int = int(view.get("hand_size") or self.rules.get("hand_size", 5))
-        limit = self.rules.get("drop_limit", 1)
-        self.limit: int | None = None if limit == "none" else int(limit)
-        self.events = view["events"]
-        declared: dict[int, str] = {}
-        took: int | None = None
-        played: list[str] = []
-        played_by: dict[int, list[str]] = {}
-        voids: dict[int, set[str]] = {}
-        trick: list[tuple[int, str]] = []
-        tricks: dict[int, int] = {}
-        must_trump = bool(self.rules.get("must_trump"))
-        trump = self.trump
-        for e in self.events:
-            t = e.get("type")
-            if t == "declare":
-                declared[e["seat"]] = e["choice"]
-            elif t == "take_trump":
-                took = e["seat"]
-            elif t == "play":
-                s, c = e["seat"], e["card"]
-                if trick:
-                    led = trick[0][1][1]
-                    if c[1] != led:
-                        voids.setdefault(s, set()).add(led)
-                        if must_trump and c[1] != trump:
-                            voids[s].add(trump)
-                trick.append((s, c))
-                played.append(c)
-                played_by.setdefault(s, []).append(c)
-            elif t == "trick":
-                w = e["winner"]
-                tricks[w] = tricks.get(w, 0) + 1
-                trick = []
-        self.declared = declared
-        self.took = took
-        self.played = played if memory else []
-        self.played_by = played_by
-        self.voids = voids if memory else {}
-        self.trick = trick
-        self.tricks = tricks
-        playing = [s for s in order if declared.get(s) == "play"]
-        self.lone: int | None = view.get("lone")
-        if self.lone is None and self.decision in ("trick",) and len(playing) == 1:
-            self.lone = playing[0]
-        if self.decision == "trick":
-            self.in_play = order if self.lone is not None else playing
-        else:
-            self.in_play = playing
-        gone = set(self.played)
-        if self.trump_card and took is None:
-            gone.add(self.trump_card)     # lies on the stock
-        for p in view.get("private", ()):
-            if p.get("type") == "discarded":
-                gone.add(p["card"])
-        self.gone = gone
-        self.drops_before = drops_before(view, order)
-
-    def forced(self, seat: int) -> bool:
-        return self.limit is not None and self.drops_before.get(seat, 0) >= self.limit
-
-
-def drops_before(view: View, seats: Iterable[int]) -> dict[int, int]:
-    """Rounds in a row each seat dropped out before this round (from ``history``)."""
-    out: dict[int, int] = {}
-    hist = view.get("history") or []
-    for s in seats:
-        k = 0
-        for rnd in reversed(hist):
-            choice = None
-            for e in rnd:
-                if e.get("type") == "declare" and e.get("seat") == s:
-                    choice = e.get("choice")
-                    break
-            if choice is None:
-                continue
-            if choice == "drop":
-                k += 1
-            else:
-                break
-        out[s] = k
-    return out
-
-
-# ---------------------------------------------------------------- declaration
-
-def card_p(card: str, trump: str, above: int, opponents: float) -> float:
-    """Chance this card alone takes a trick against ``opponents`` players."""
-    table = TRUMP_P if card[1] == trump else SIDE_P
-    p = table[min(above, len(table) - 1)]
-    if opponents <= 0:
-        return 1.0
-    return p ** (opponents / 3.0)
-
-
-def p_no_trick(hand: Sequence[str], trump: str, gone: set[str], rank: Mapping[str, int],
-               deck: str, opponents: float) -> float:
-    """Estimated chance of taking no trick at all."""
-    q = 1.0
-    for c in hand:
-        q *= 1.0 - card_p(c, trump, higher_out(c, gone, hand, rank, deck),
-                          max(1.0, opponents))
-    return q
-
-
-def p_sweep(hand: Sequence[str], trump: str, gone: set[str], rank: Mapping[str, int],
-            deck: str, opponents: int) -> float:
-    """Estimated chance of taking every trick alone against ``opponents`` defenders."""
-    p = 1.0
-    trumps = sum(1 for c in hand if c[1] == trump)
-    for c in hand:
-        above = higher_out(c, gone, hand, rank, deck)
-        if c[1] == trump:
-            p *= 0.97 if above == 0 else 0.5 ** above * 0.8
-        else:
-            side = 0.75 if above == 0 else 0.12 ** above * 0.6
-            # side winners need the defenders' trumps drawn first
-            p *= side * (0.6 + 0.1 * min(trumps, 4))
-    return p * (0.9 ** max(0, opponents - 2))
-
-
-def play_loss(info: Info, hand: Sequence[str] | None = None,
-              q_later: float = 0.42, lone_play: bool = True) -> float:
-    """Expected lives ``info.me`` loses this round by declaring play (medium's model)."""
-    hand = list(info.hand if hand is None else hand)
-    me = info.me
-    order = info.order
-    pos = order.index(me)
-    earlier = sum(1 for s in order[:pos] if info.declared.get(s) == "play")
-    later = order[pos + 1:]
-    forced_later = sum(1 for s in later if info.forced(s))
-    free_later = len(later) - forced_later
-    expect = earlier + forced_later + q_later * free_later
-    p_lone = 0.0
-    if earlier == 0 and forced_later == 0:
-        p_lone = (1.0 - q_later) ** free_later
-    rules = info.rules
-    gone = info.gone
-    lose = p_no_trick(hand, info.trump, gone, info.rank, info.deck,
-                      max(1.0, expect / (1.0 - p_lone) if p_lone < 1 else 1.0))
-    if p_lone > 0:
-        others = len(order) - 1
-        if rules.get("lone_needs_one"):
-            lone_loss = p_no_trick(hand, info.trump, gone, info.rank, info.deck, others)
-        else:
-            lone_loss = 2.0 * (1.0 - p_sweep(hand, info.trump, gone, info.rank, info.deck,
-                                             others))
-        return p_lone * lone_loss + (1.0 - p_lone) * lose
-    return lose
-
-
-def drop_cost(info: Info, forced_cost: float = FORCED_COST) -> float:
-    """What dropping now costs later: a forced play next round at the limit."""
-    if info.limit is None:
-        return 0.0
-    after = info.drops_before.get(info.me, 0) + 1
-    if after >= info.limit:
-        return forced_cost
-    return forced_cost * 0.25 * after / info.limit
-
-
-def life_weight(info: Info) -> float:
-    """How much a life matters now: more when it is the last one."""
-    mine = info.lives[info.me]
-    return 1.35 if mine <= 1 else 1.1 if mine == 2 else 1.0
-
-
-def medium_declare(info: Info, bias: float = 0.0) -> str:
-    if "drop" not in info.legal:
-        return "play"
-    if info.limit is None:
-        return none_declare(info, bias)
-    loss = play_loss(info) * life_weight(info)
-    return "play" if loss < drop_cost(info) + 0.04 + bias else "drop"
-
-
-def none_declare(info: Info, bias: float = 0.0) -> str:
-    """002 literally (no drop limit): dropping is always safe, so a table of careful
-    players would never end. Play a promising hand (nearly sure of a trick if others
-    play too); only a dealer who would be the lone player drops it."""
-    if "drop" not in info.legal:
-        return "play"
-    order = info.order
-    if info.me == order[-1] and not any(v == "play" for v in info.declared.values()):
-        sweep = p_sweep(info.hand, info.trump, info.gone, info.rank, info.deck,
-                        len(order) - 1)
-        return "play" if sweep > 0.6 else "drop"
-    q = p_no_trick(info.hand, info.trump, info.gone, info.rank, info.deck,
-                   max(1.0, len(order) / 2)) * life_weight(info)
-    return "play" if q < 0.15 + bias else "drop"
-
-
-def take_choice(info: Info) -> str:
-    """Dealer's exchange for the turned trump: give the least useful card."""
-    legal = info.legal
-    tc = info.trump_card
-    if not tc:
-        return "pass_trump"
-    worst = min(info.hand, key=lambda c: keep_value(c, info.trump, info.rank))
-    if keep_value(tc, info.trump, info.rank) > keep_value(worst, info.trump, info.rank):
-        move = "take:" + worst
-        if move in legal:
-            return move
-    return "pass_trump"
-
-
-# ---------------------------------------------------------------- card play
-
-def choose_card(hand: Sequence[str], legal: Sequence[str], trick: Sequence[tuple[int, str]],
-                me: int, trump: str, rank: Mapping[str, int], deck: str, gone: set[str],
-                tricks: Mapping[int, int], in_play: Sequence[int], lone: int | None,
-                lone_needs_one: bool, voids: Mapping[int, set[str]] | None = None) -> str:
-    """Medium's card: plain values only, so rollouts can call it."""
-    if len(legal) == 1:
-        return legal[0]
-
-    def kv(c: str) -> int:
-        return rank[c] + (20 if c[1] == trump else 0)
-
-    def master(c: str) -> bool:
-        return higher_out(c, gone, hand, rank, deck) == 0
-
-    # goal
-    mine = tricks.get(me, 0)
-    if lone is not None:
-        if lone == me:
-            if lone_needs_one:
-                mode = "need" if mine == 0 else "none"
-            else:
-                others = sum(n for s, n in tricks.items() if s != me)
-                mode = "all" if others == 0 else "none"
-        else:
-            lt = tricks.get(lone, 0)
-            others = sum(n for s, n in tricks.items() if s != lone)
-            if lone_needs_one:
-                mode = "defend" if lt == 0 else "none"
-            else:
-                mode = "defend" if others == 0 else "none"
-    else:
-        mode = "need" if mine == 0 else "safe"
-    if mode == "none":
-        return min(legal, key=kv)
-    n_play = len(in_play)
-    if not trick:
-        # leading
-        masters = [c for c in legal if master(c)]
-        if mode in ("need", "all", "defend"):
-            tm = [c for c in masters if c[1] == trump]
-            if tm:
-                return max(tm, key=kv) if mode == "all" else min(tm, key=kv)
-            if masters:
-                # a side master is ruffed by a player void in its suit
-                if voids:
-                    ok = [c for c in masters if not any(
-                        c[1] in v and s != me for s, v in voids.items() if s in in_play)]
-                    if ok:
-                        return max(ok, key=kv)
-                return max(masters, key=kv)
-            if mode == "all":
-                return max(legal, key=kv)
-            side = [c for c in legal if c[1] != trump]
-            if side:
-                return min(side, key=kv)
-            return min(legal, key=kv)
-        # safe: take tricks away from the needy with strong cards, else give cheaply
-        needy = [s for s in in_play if s != me and tricks.get(s, 0) == 0]
-        if not needy:
-            return min(legal, key=kv)
-        if masters:
-            return max(masters, key=kv)
-        return max(legal, key=kv)
-    # following
-    best_seat, best = trick_best(trick, trump, rank)
-    played_seats = {s for s, _ in trick}
-    pos = in_play.index(me) if me in in_play else 0
-    after = [in_play[(pos + k) % n_play] for k in range(1, n_play)]
-    after = [s for s in after if s not in played_seats]
-    winners = [c for c in legal if beats(c, best, trump, rank)]
-    if mode == "safe":
-        if tricks.get(best_seat, 0) == 0 and best_seat != me:
-            want = True
-        else:
-            want = False
-            # a needy player still to play could take it: keep the bar high if cheap
-    elif mode == "defend":
-        want = best_seat == lone or lone in after
-        if want and lone in after and best_seat != lone:
-            # a partner leads the trick; top it only with a master
-            m = [c for c in winners if master(c)]
-            if not m or master(best):
-                return min(legal, key=kv)
-            return min(m, key=kv)
-    else:
-        want = True
-    if not want or not winners:
-        return min(legal, key=kv)
-    if not after:
-        return min(winners, key=kv)
-    led = trick[0][1][1]
-
-    def holds(c: str) -> bool:
-        if c[1] == trump:
-            return master(c)
-        if not master(c):
-            return False
-        if voids:
-            for s in after:
-                v = voids.get(s)
-                if v and led in v and trump not in v:
-                    return False
-        return True
-
-    sure = [c for c in winners if holds(c)]
-    if sure:
-        return min(sure, key=kv)
-    if mode == "safe":
-        return min(winners, key=kv)
-    follow = [c for c in winners if c[1] == led]
-    if follow:
-        return max(follow, key=kv)
-    return min(winners, key=kv)
-
-
-def medium_card(info: Info) -> str:
-    return choose_card(info.hand, info.legal, info.trick, info.me, info.trump, info.rank,
-                       info.deck, info.gone, info.tricks, info.in_play, info.lone,
-                       bool(info.rules.get("lone_needs_one")), info.voids)
-
-
-# ---------------------------------------------------------------- levels
 
 class RamsLevel:
     name = "level"
@@ -457,7 +30,9 @@ class RamsLevel:
         if len(legal) == 1:
             return legal[0]
         move = self.decide(view)
-        return move if move in legal else legal[0]
+        if move not in legal:
+            raise LevelError(f"{self.name} chose {move!r}, not one of {legal}")
+        return move
 
     def decide(self, view: View) -> str:
         raise NotImplementedError
@@ -501,24 +76,13 @@ class RamsEasy(RamsLevel):
         return medium_card(info)
 
 
-def sigmoid(x: float) -> float:
-    if x < -30:
-        return 0.0
-    if x > 30:
-        return 1.0
-    return 1.0 / (1.0 + math.exp(-x))
-
-
 class RamsHard(RamsLevel):
     name = "hard"
     samples_declare = 56
     samples_card = 28
-    time_budget = 0.22
     model_opponents = False
 
     def decide(self, view: View) -> str:
-        from game.ai.rams_search import search_move
-
         info = Info(view)
         if info.decision == "take" or "pass_trump" in info.legal:
             return take_choice(info)
@@ -531,17 +95,4 @@ class RamsExpert(RamsHard):
     name = "expert"
     samples_declare = 240
     samples_card = 120
-    time_budget = 0.8
     model_opponents = True
-
-
-LEVELS: dict[str, type[RamsLevel]] = {
-    "easy": RamsEasy,
-    "medium": RamsMedium,
-    "hard": RamsHard,
-    "expert": RamsExpert,
-}
-
-
-def make(level: str) -> Any:
-    return LEVELS[level]()

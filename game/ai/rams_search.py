@@ -19,32 +19,30 @@ From the view only (an :class:`~game.ai.rams_levels.Info`):
    the game), so losing a life alone hurts more than losing one together with others.
    A drop that forces play next round is charged the expected cost of that.
 
-Random numbers come from the view's seed and step; sample counts are fixed, so the
-same view gives the same move. A wall-clock cap (``time_budget``) stops sampling
-early only on an overloaded machine.
+Random numbers come from the view's seed and step and the sample counts are fixed
+(no clock anywhere), so the same view gives the same move on any machine. The rules
+of the round (legal cards, who takes a trick, what a round costs) are the engine's
+own functions (:mod:`game.rules.rams_rules`).
 """
 
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from game.ai.players import mix
-from game.ai.rams_levels import (
+from game.ai.common import mix
+from game.ai.rams_heuristics import (
     FORCED_COST,
-    RANK_ORDER,
-    Info,
     choose_card,
-    deck_of,
     none_declare,
     p_no_trick,
     p_sweep,
-    rank_of,
     sigmoid,
 )
+from game.ai.rams_info import Info, deck_of
+from game.rules.rams_rules import RANK_ORDER, legal_cards, rank_table, round_losses, trick_winner
 
 DECLARE_TEMP = 0.07
 #: ``q_later`` of medium's model: chance that a free seat still to declare plays
@@ -123,7 +121,7 @@ def _loss_quantiles(deck: str, hand_size: int, n_order: int) -> tuple[float, ...
     """Medium's play-loss of random hands (middle seat, average table): sorted sample."""
     rng = random.Random(12345 + n_order * 7 + hand_size)
     cards = list(deck_of(deck))
-    rank = rank_of(deck)
+    rank = rank_table(deck)
     out = []
     for _ in range(400):
         rng.shuffle(cards)
@@ -266,7 +264,7 @@ def sample_hands(info: Info, seats: Sequence[int], sizes: Mapping[int, int],
 # ---------------------------------------------------------------- rollouts
 
 class Sim:
-    """The rules of the round, for quick playouts."""
+    """Quick play-outs of the rest of a round, by the rules' own functions."""
 
     def __init__(self, info: Info) -> None:
         self.trump = info.trump
@@ -280,26 +278,8 @@ class Sim:
         self.base_gone = {info.trump_card} if info.trump_card and info.took is None else set()
 
     def legal(self, hand: list[str], trick: list[tuple[int, str]]) -> list[str]:
-        if not trick:
-            return hand
-        led = trick[0][1][1]
-        cands = [c for c in hand if c[1] == led]
-        if not cands:
-            cands = hand
-            if self.must_trump:
-                cands = [c for c in hand if c[1] == self.trump] or hand
-        if self.must_beat:
-            trump, rank = self.trump, self.rank
-            best = trick[0][1]
-            for _, c in trick[1:]:
-                if (c[1] == best[1] and rank[c] > rank[best]) or (
-                        c[1] == trump and best[1] != trump):
-                    best = c
-            wins = [c for c in cands if (c[1] == best[1] and rank[c] > rank[best]) or (
-                c[1] == trump and best[1] != trump)]
-            if wins:
-                cands = wins
-        return cands
+        return list(legal_cards(hand, [c for _, c in trick], self.trump, self.rank,
+                                self.must_trump, self.must_beat))
 
     def play(self, hands: dict[int, list[str]], players: list[int],
              trick: list[tuple[int, str]], tricks: dict[int, int], gone: set[str],
@@ -314,11 +294,7 @@ class Sim:
             nxt = leader
         while True:
             if len(trick) == n:
-                best_s, best = trick[0]
-                for s, c in trick[1:]:
-                    if (c[1] == best[1] and rank[c] > rank[best]) or (
-                            c[1] == trump and best[1] != trump):
-                        best_s, best = s, c
+                best_s = trick[trick_winner([c for _, c in trick], trump, rank)][0]
                 tricks[best_s] = tricks.get(best_s, 0) + 1
                 for _, c in trick:
                     gone.add(c)
@@ -336,12 +312,7 @@ class Sim:
 
     def losses(self, players: list[int], tricks: Mapping[int, int],
                lone: int | None) -> dict[int, int]:
-        if lone is not None:
-            won = tricks.get(lone, 0)
-            if self.nln:
-                return {lone: 1} if won == 0 else {}
-            return {lone: 2} if won < self.hand_size else {}
-        return {s: 1 for s in players if tricks.get(s, 0) == 0}
+        return round_losses(players, tricks, lone, self.hand_size, self.nln)
 
 
 def share(lives: Sequence[int], me: int) -> float:
@@ -427,13 +398,13 @@ def _model(info: Info, level: Any) -> Model:
     return Model(info, thr)
 
 
-def _declare_worlds(info: Info, model: Model, rng: random.Random, samples: int,
-                    t_end: float | None = None) -> Iterator[tuple[float, dict[int, list[str]],
-                                                                 Callable[[str], list[int]]]]:
+def _declare_worlds(info: Info, model: Model, rng: random.Random, samples: int
+                    ) -> Iterator[tuple[float, dict[int, list[str]],
+                                    Callable[[str], list[int]]]]:
     """Sampled deals for a declaration, weighted by how likely the earlier (free)
     declarations were under ``model``: yields ``(weight, hands, playing)`` where
     ``playing(move)`` lists the seats that play if this seat declares ``move`` (the
-    later seats declaring by ``model``). Stops early past ``t_end`` (after 8 deals)."""
+    later seats declaring by ``model``)."""
     me = info.me
     order = info.order
     pos = order.index(me)
@@ -442,9 +413,7 @@ def _declare_worlds(info: Info, model: Model, rng: random.Random, samples: int,
     pool = _unseen(info)
     earlier = [s for s in order[:pos] if s in info.declared and not info.forced(s)]
     later = [s for s in order if s != me and s not in info.declared]
-    for i in range(samples):
-        if t_end is not None and i >= 8 and time.perf_counter() > t_end:
-            break
+    for _ in range(samples):
         hands = sample_hands(info, others, sizes, pool, rng)
         if hands is None:
             break
@@ -485,12 +454,10 @@ def _search_declare(info: Info, level: Any) -> str | None:
     sim = Sim(info)
     me = info.me
     own_weight = getattr(level, "own_weight", 0.08)
-    budget = getattr(level, "time_budget", 0.25)
     n = getattr(level, "samples_declare", 48)
-    t_end = time.perf_counter() + budget * 0.9
     tot = {"play": 0.0, "drop": 0.0}
     wsum = 0.0
-    for w, hands, playing_after in _declare_worlds(info, model, rng, n, t_end):
+    for w, hands, playing_after in _declare_worlds(info, model, rng, n):
         for move in ("play", "drop"):
             playing = playing_after(move)
             lost: dict[int, int] = {}
@@ -515,12 +482,11 @@ def _search_declare(info: Info, level: Any) -> str | None:
     return "play" if play_v > drop_v else "drop"
 
 
-def _card_worlds(info: Info, model: Model, rng: random.Random, samples: int,
-                 min_samples: int = 0, t_end: float | None = None
+def _card_worlds(info: Info, model: Model, rng: random.Random, samples: int
                  ) -> Iterator[tuple[float, dict[int, list[str]]]]:
     """Sampled hands of the other players in the trick play, consistent with what was
     seen and weighted by how likely their (free) declarations were: yields
-    ``(weight, hands)``. Stops early past ``t_end`` (after ``min_samples`` deals)."""
+    ``(weight, hands)``."""
     me = info.me
     others = [s for s in info.in_play if s != me]
     sizes = {s: info.hand_size - len(info.played_by.get(s, ())) for s in others}
@@ -528,9 +494,7 @@ def _card_worlds(info: Info, model: Model, rng: random.Random, samples: int,
     # declarations only say something about seats whose hands we sample in full
     dec_seats = [s for s in info.order if s != me and s in info.declared
                  and not info.forced(s)]
-    for i in range(samples):
-        if t_end is not None and i >= min_samples and time.perf_counter() > t_end:
-            break
+    for _ in range(samples):
         hands = sample_hands(info, others, sizes, pool, rng)
         if hands is None:
             break
@@ -567,12 +531,10 @@ def _search_card(info: Info, level: Any, cands: list[str]) -> str | None:
     model = _model(info, level)
     sim = Sim(info)
     own_weight = getattr(level, "own_weight", 0.08)
-    budget = getattr(level, "time_budget", 0.25)
     n = getattr(level, "samples_card", 24)
-    t_end = time.perf_counter() + budget * 0.9
     tot = dict.fromkeys(cands, 0.0)
     wsum = 0.0
-    for w, hands in _card_worlds(info, model, rng, n, 6, t_end):
+    for w, hands in _card_worlds(info, model, rng, n):
         for c in cands:
             players, got = _play_card(sim, info, hands, c)
             tot[c] += w * value(info, sim.losses(players, got, info.lone), own_weight)
@@ -628,56 +590,3 @@ def estimate(info: Info, model: Model, samples: int, seed: int
              ) -> dict[str, dict[str, float]]:
     """``{move: {lose_life, expected_loss}}`` for every legal move (declare or card)."""
     return _estimate(info, model, samples, seed, None)
-
-
-# ---------------------------------------------------------------- the coach
-
-def _after_take(view: Any, move: str) -> dict[str, Any]:
-    """The view the dealer would have after ``move`` (``take:XX`` / ``pass_trump``)."""
-    v = {k: view[k] for k in view}
-    forced = Info(view).forced(view["seat"])
-    if move.startswith("take:"):
-        card = move[5:]
-        hand = [view["trump_card"] if c == card else c for c in view["hand"]]
-        v["hand"] = hand
-        v["events"] = list(view["events"]) + [
-            {"type": "take_trump", "seat": view["seat"], "card": view["trump_card"]}]
-        v["private"] = list(view["private"]) + [{"type": "discarded", "card": card}]
-    v["decision"] = "declare"
-    v["legal"] = ["play"] if forced else ["drop", "play"]
-    return v
-
-
-def advise_rams(view: Any, level: str = "hard", samples: int = 200) -> dict[str, Any]:
-    """The coach's answer for a Rams view (BOTS.md "Advice"): per legal move the chance
-    of losing a life this round and the expected lives lost; ``move`` is the level's
-    own choice (it also counts what a drop costs next round and the other seats' lives).
-    For the dealer's exchange (``take:XX`` / ``pass_trump``) the numbers are those of
-    then declaring play (a drop risks nothing this round).
-    """
-    from game.ai.rams_levels import make
-
-    legal = list(view["legal"])
-    seed = mix(view["seed"], view.get("round", 0), view.get("step", 0), 0xAD71CE)
-    player = make(level)
-    move = player.choose(view) if legal else None
-    if not legal:
-        return {"seat": view["seat"], "level": level, "move": None, "options": {}}
-    info = Info(view)
-    options: dict[str, dict[str, float]] = {}
-    if info.decision == "take" or "pass_trump" in legal:
-        for m in legal:
-            v2 = _after_take(view, m)
-            i2 = Info(v2)
-            # dropping risks nothing this round: the numbers are those of playing on
-            est = estimate(i2, Model(i2, style_thresholds(i2) if level == "expert" else None),
-                           samples, seed)
-            options[m] = est["play"]
-    else:
-        thr = style_thresholds(info) if level == "expert" else None
-        options = estimate(info, Model(info, thr), samples, seed)
-    out: dict[str, Any] = {"seat": view["seat"], "level": level, "move": move,
-                           "options": options}
-    if info.decision == "declare" and info.limit is not None:
-        out["drop_forces_play_next"] = info.drops_before.get(info.me, 0) + 1 >= info.limit
-    return out

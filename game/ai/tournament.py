@@ -16,9 +16,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.ai.players import Player, make_player, mix
+from game import games
+from game.ai.common import Player, mix
+from game.ai.registry import make_player
 from game.ai.stats import percentile, wilson
-from game.rules import new_game
 from game.rules.base import GameError
 
 DEFAULT_MAX_ROUNDS = 2000
@@ -56,7 +57,7 @@ def play_one(game_id: str, rules: dict[str, Any] | None, players: Sequence[Playe
              seed: int, bot_seed: int, times: list[list[int]] | None = None,
              max_rounds: int = DEFAULT_MAX_ROUNDS) -> Any:
     """Play one game to its end (or ``max_rounds``); returns the finished engine."""
-    game = new_game(game_id, rules, len(players), seed=seed, bot_seed=bot_seed)
+    game = games.new_game(game_id, rules, len(players), seed=seed, bot_seed=bot_seed)
     game.emit_events = False  # type: ignore[attr-defined]  # nobody watches
     game.start()
     lazy = getattr(game, "lazy_view", game.view)
@@ -90,7 +91,7 @@ def run_tournament(game_id: str, specs: Sequence[str], games: int, seed: int = 0
                    time_limit: float | None = None) -> dict[str, Any]:
     """Play ``games`` games (rounded up to whole rotations with ``duplicate``)."""
     n = len(specs)
-    players: list[Player] = [make_player(s) for s in specs]
+    players: list[Player] = [make_player(game_id, s) for s in specs]
     if time_limit is not None:
         for p in players:
             if hasattr(p, "time_limit"):
@@ -155,7 +156,7 @@ def run_tournament(game_id: str, specs: Sequence[str], games: int, seed: int = 0
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="stammtisch tournament",
                                 description="Play computer players against each other.")
-    p.add_argument("--game", choices=("chase", "rams"), default="chase")
+    p.add_argument("--game", choices=games.GAME_IDS, default=games.DEFAULT_GAME)
     p.add_argument("--players", type=int, required=True, help="number of seats")
     p.add_argument("--seats", required=True,
                    help="comma-separated player per seat: a level name or bot:PATH")

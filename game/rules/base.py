@@ -49,6 +49,23 @@ class IllegalMove(GameError):
         self.seat = seat
         self.move = move
         self.legal = list(legal)
+        #: the engine's reason code for the UI (see :meth:`EngineViews.why_illegal`)
+        self.reason: Refusal | None = None
+
+
+class Refusal(NamedTuple):
+    """Why the engine would refuse a move: a reason ``code`` the UI translates and the
+    facts its message names (``detail``, e.g. ``{"suit": "H"}``).
+
+    Codes: ``game_over``, ``not_your_turn`` (detail ``seat``: whose turn it is),
+    ``bad_card`` (not a card of the deck in use), ``not_offered`` (not a move of this
+    decision), and per game, e.g. Rams' ``not_in_hand``, ``follow_suit`` (``suit``),
+    ``must_trump`` (``suit``), ``must_beat`` (``card``: the card heading the trick),
+    ``must_play`` (``limit``: the drop limit).
+    """
+
+    code: str
+    detail: dict[str, Any]
 
 
 class MissingDeal(GameError):
@@ -259,6 +276,16 @@ class DealSource:
         self._rng.shuffle(stock)
         return stock
 
+    def fork(self) -> DealSource:
+        """A copy that deals the same future stocks without touching this one."""
+        twin = object.__new__(DealSource)
+        twin.__dict__.update(self.__dict__)
+        if self._rng is not None:
+            twin._rng = random.Random()
+            twin._rng.setstate(self._rng.getstate())
+        twin._work = list(self._work)
+        return twin
+
     def reshuffle(self, cards: list[str]) -> list[str]:
         """A new talon from ``cards`` (``continue`` policy): the next deal entry if the
         record has one, else a shuffle of exactly these cards."""
@@ -423,6 +450,18 @@ class EngineViews:
         """The same view, each key computed when first read (for fast built-in players)."""
         return LazyView(self, seat, self.VIEW_GETTERS)
 
+    def search_view(self, seat: int) -> LazyView:
+        """The view as :meth:`lazy_view`, for the project's own players inside a
+        search's play-outs: event lists are copied, but the event dicts in them are
+        the engine's own, so whoever reads it must not change it (a view handed to
+        anybody else comes from :meth:`view` or :meth:`lazy_view`)."""
+        cls = type(self)
+        getters = cls.__dict__.get("_search_getters")
+        if getters is None:
+            getters = {**self.VIEW_GETTERS, **_SHALLOW_GETTERS}
+            cls._search_getters = getters  # type: ignore[attr-defined]
+        return LazyView(self, seat, getters)
+
     def view_key(self, seat: int, key: str) -> Any:
         """One key of ``view(seat)``."""
         return self.VIEW_GETTERS[key](self, seat)
@@ -442,14 +481,36 @@ class EngineViews:
     _out: list[Event]
     moves: list[tuple[int, str]]
 
+    def why_illegal(self, seat: int, move: object) -> Refusal | None:
+        """Why ``move`` by ``seat`` would be refused now (``None``: it is legal)."""
+        p = self._pending
+        if p is not None and seat == p.seat and move in p.legal:
+            return None
+        if self.finished or p is None:
+            return Refusal("game_over", {})
+        if seat != p.seat:
+            return Refusal("not_your_turn", {"seat": p.seat})
+        if not isinstance(move, str):
+            return Refusal("not_offered", {})
+        deck = self.card_moves
+        if deck is not None and looks_like_card(move) and move not in deck:
+            return Refusal("bad_card", {})
+        return self._why_not(p, move) or Refusal("not_offered", {})
+
+    def _why_not(self, pending: Pending, move: str) -> Refusal | None:
+        """A game's own reason for refusing ``move`` at ``pending`` (``None``: generic)."""
+        return None
+
     def _begin_move(self, seat: int, move: str) -> Pending:
         """Accept ``move`` by ``seat``: record it and return the decision it answers.
         If it does not answer the pending decision, raise the :class:`IllegalMove`
         that RECORD.md's fault order names, with the state unchanged."""
         p = self._pending
         if p is None or seat != p.seat or move not in p.legal:
-            raise move_error(seat, move, p.legal if p else (), p.seat if p else None,
+            err = move_error(seat, move, p.legal if p else (), p.seat if p else None,
                              self.finished, self.card_moves)
+            err.reason = self.why_illegal(seat, move)
+            raise err
         self._out = []
         self.moves.append((seat, move))
         self._pending = None
@@ -509,4 +570,11 @@ COMMON_VIEW_GETTERS: dict[str, Callable[[Any, int], Any]] = {
     "seed": lambda g, s: seat_seed(g.bot_seed, s),
     "private": lambda g, s: [copy_event(e) for e in g.private[s]],
     "step": lambda g, s: len(g.moves),
+}
+
+#: Event-list getters that share the (never changed) event dicts: for search_view.
+_SHALLOW_GETTERS: dict[str, Callable[[Any, int], Any]] = {
+    "events": lambda g, s: list(g.public),
+    "history": lambda g, s: list(g.history),
+    "private": lambda g, s: list(g.private[s]),
 }

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.cards import CUCKOO40, CUCKOO_VALUES, FRENCH52
+from game.cards import FRENCH52
 from game.rules.base import (
     COMMON_VIEW_GETTERS,
     DealSource,
@@ -30,6 +30,17 @@ from game.rules.base import (
     first_dealer_rng,
     seat_seed,
     validate_rules,
+)
+from game.rules.chase_rules import (
+    Settlement,
+    dealer_draw,
+    decks_in_play,
+    domino_partner,
+    left_in,
+    resolve_ask,
+    scale_for,
+    settle_showdown,
+    shown_before_exchange,
 )
 
 GAME_ID = "chase"
@@ -67,44 +78,12 @@ CHASE_RULES: dict[str, Key] = {
                 describe="French 52-card deck or the 40-card Cuckoo deck"),
 }
 
-FRENCH_ORDER_LOW = "A23456789TJQK"
 _SEAT_NAMES = [str(s) for s in range(MAX_SEATS)]
-FRENCH_ORDER_HIGH = "23456789TJQKA"
 
 
 def chase_rules(given: object = None) -> dict[str, Any]:
     """Validate ``given`` (a dict of rules keys) and return every key with its value."""
     return validate_rules(GAME_ID, CHASE_RULES, given)
-
-
-class CardScale:
-    """Card values under the rules in force: ``value[card]`` (1 = lowest), Kings, Queens,
-    low cards and printed Aces."""
-
-    def __init__(self, rules: dict[str, Any]) -> None:
-        if rules["deck"] == "cuckoo40":
-            self.value = {c: i + 1 for i, c in enumerate(CUCKOO_VALUES)}
-            self.blockers = frozenset({"Cuckoo"})
-            self.queens: frozenset[str] = frozenset()
-            self.aces: frozenset[str] = frozenset()
-            self.ace_of_spades: str | None = None
-            self.deck = CUCKOO40
-        else:
-            order = FRENCH_ORDER_HIGH if rules["ace_high"] else FRENCH_ORDER_LOW
-            self.value = {c: order.index(c[0]) + 1 for c in FRENCH52}
-            self.blockers = frozenset(c for c in FRENCH52 if c[0] == "K")
-            self.queens = frozenset(c for c in FRENCH52 if c[0] == "Q")
-            self.aces = frozenset(c for c in FRENCH52 if c[0] == "A")
-            self.ace_of_spades = "AS"
-            self.deck = FRENCH52
-        self.low = frozenset(c for c, v in self.value.items() if v <= 3)
-        self.lowest = frozenset(c for c, v in self.value.items() if v == 1)
-
-
-def decks_in_play(rules: dict[str, Any], n_seats: int) -> int:
-    if rules["decks"] == "auto":
-        return 2 if n_seats > 13 else 1
-    return int(rules["decks"])
 
 
 class ChaseGame(EventLog, EngineViews):
@@ -133,7 +112,7 @@ class ChaseGame(EventLog, EngineViews):
         self.seat_seeds = [seat_seed(bot_seed, s) for s in range(n_seats)]
         self.given_dealer = dealer
         self.given_deals = [list(d) for d in deals] if deals else []
-        self.scale = CardScale(self.rules)
+        self.scale = scale_for(self.rules)
         self.deck = self.scale.deck * decks_in_play(self.rules, n_seats)
         self.deck_set = frozenset(self.deck)
         self.source = DealSource(self.deck, seed, self.given_deals)
@@ -160,6 +139,7 @@ class ChaseGame(EventLog, EngineViews):
         self.faceup: dict[int, str] = {}
         self.talon: list[str] = []            # top card last
         self.discards: list[str] = []
+        self.discards_seen: list[str] = []    # the discards everybody saw (``continue``)
         self.public: list[dict[str, Any]] = []
         self.private: list[list[dict[str, Any]]] = [[] for _ in range(n_seats)]
         self._order: list[int] = []
@@ -169,6 +149,9 @@ class ChaseGame(EventLog, EngineViews):
         self._pending: Pending | None = None
         self._ctx: tuple[int, int, str] = (-1, -1, "")   # asker, target, mode
         self._out: list[Event] = []
+        #: stop after one showdown instead of dealing the next round (play-outs)
+        self.single_round = False
+        self.round_over = False
 
     # ------------------------------------------------------------------ public API
 
@@ -234,6 +217,85 @@ class ChaseGame(EventLog, EngineViews):
     def card_value(self, card: str) -> int:
         """Strength of ``card`` under the rules in force (1 = lowest)."""
         return self.scale.value[card]
+
+    # ------------------------------------------------------------------ for play-outs
+
+    @classmethod
+    def at_round(cls, rules: dict[str, Any] | None, n_seats: int, *, dealer: int,
+                 dealt: dict[int, str], talon: list[str], lives: list[int],
+                 in_game: list[bool], sudden_death: bool = False,
+                 refusals: list[bool] | None = None, discards: list[str] | None = None,
+                 discards_seen: list[str] | None = None, round_index: int = 0,
+                 games_started: int = 1, seed: int = 0) -> ChaseGame:
+        """A game at the start of one round: see :meth:`deal_round_at`."""
+        game = cls(rules, n_seats, seed=seed, dealer=dealer)
+        game.deal_round_at(dealer=dealer, dealt=dealt, talon=talon, lives=lives,
+                           in_game=in_game, sudden_death=sudden_death, refusals=refusals,
+                           discards=discards, discards_seen=discards_seen,
+                           round_index=round_index, games_started=games_started, seed=seed)
+        return game
+
+    def deal_round_at(self, *, dealer: int, dealt: dict[int, str], talon: list[str],
+                      lives: list[int], in_game: list[bool], sudden_death: bool = False,
+                      refusals: list[bool] | None = None,
+                      discards: list[str] | None = None,
+                      discards_seen: list[str] | None = None, round_index: int = 0,
+                      games_started: int = 1, seed: int = 0) -> None:
+        """Put this (new, not started) game at the start of one round, dealt ``dealt``
+        (seat -> card for every seat ``in_game``), with ``talon`` (top card first) and,
+        for ``deck_policy: continue``, the discard pile. It plays that round only
+        (``single_round``): after its showdown ``round_over`` is set and nothing more
+        is dealt. Search and the coach play out sampled worlds with it, so every rule
+        they meet is the engine's. ``seed`` drives a reshuffle of the discards, should
+        the talon run out.
+        """
+        if self.started:
+            raise GameError("the game has already started")
+        n_seats = self.n_seats
+        self.emit_events = False
+        self.single_round = True
+        self.started = True
+        self.lives = list(lives)
+        self.in_game = list(in_game)
+        self.sudden_death = sudden_death
+        self.games_started = games_started
+        if refusals is not None:
+            self.refusals = list(refusals)
+        self.round_index = round_index - 1
+        order = [s for s in ((dealer + k) % n_seats for k in range(1, n_seats + 1))
+                 if in_game[s]]
+        stock = [dealt[s] for s in order] + list(talon)
+        if self.rules["deck_policy"] == "continue":
+            self.talon = stock[::-1]
+            self.discards = list(discards or ())
+            self.discards_seen = list(discards_seen or ())
+            self.source = DealSource(self.deck, seed)
+        else:
+            self.source = DealSource(self.deck, None, [stock])
+        self._deal_round(dealer)
+
+    def fork(self) -> ChaseGame:
+        """A copy to play on without touching this game (shares nothing it changes)."""
+        g = object.__new__(ChaseGame)
+        g.__dict__.update(self.__dict__)
+        g.lives = list(self.lives)
+        g.in_game = list(self.in_game)
+        g.refusals = list(self.refusals)
+        g.moves = list(self.moves)
+        g.rounds = list(self.rounds)
+        g.history = list(self.history)
+        g.hands = list(self.hands)
+        g.faceup = dict(self.faceup)
+        g.talon = list(self.talon)
+        g.discards = list(self.discards)
+        g.discards_seen = list(self.discards_seen)
+        g.public = list(self.public)
+        g.private = [list(p) for p in self.private]
+        g._done = set(self._done)
+        g._out = []
+        if self.rules["deck_policy"] == "continue":
+            g.source = self.source.fork()
+        return g
 
     # ------------------------------------------------------------------ setup
 
@@ -303,17 +365,20 @@ class ChaseGame(EventLog, EngineViews):
                 raise GameError("the talon ran out of cards", "bad_format")
             self.talon = self.source.reshuffle(self.discards)[::-1]
             self.discards = []
+            self.discards_seen = []
             self._emit("reshuffle", {"cards": len(self.talon)})
         return self.talon.pop()
 
-    def _discard(self, card: str | None) -> None:
-        """Lay ``card`` on the discard pile (kept only where the talon carries over)."""
+    def _discard(self, card: str | None, public: bool = False) -> None:
+        """Lay ``card`` on the discard pile (kept only where the talon carries over);
+        ``public``: everybody saw it."""
         if card is not None and self.rules["deck_policy"] == "continue":
             self.discards.append(card)
+            if public:
+                self.discards_seen.append(card)
 
     def _left_in_round(self, seat: int) -> int:
-        order = self._order
-        return order[(order.index(seat) + 1) % len(order)]
+        return left_in(self._order, seat)
 
     def _next_turn(self) -> None:
         """Offer the next seat in turn order its decision, or go to the showdown."""
@@ -337,170 +402,126 @@ class ChaseGame(EventLog, EngineViews):
 
     def _ask(self, asker: int, target: int, mode: str) -> None:
         """``asker`` asks ``target`` to exchange (mode ``turn`` or ``domino``)."""
-        dealer = self.dealer
-        while True:
-            card = self.hands[target]
-            assert card is not None
-            if card in self.scale.blockers:
-                self.faceup[target] = card
-                self._public("block", {"seat": target, "by": asker, "card": card})
-                self._done.add(target)
-                if self.rules["blocked_swap_skips"] and target != dealer:
-                    target = self._left_in_round(target)
-                    if target == asker:   # went all the way round: nobody to ask
-                        break
-                    continue
-                break
-            if (card in self.scale.queens and self.rules["queen_refuses_once"]
-                    and self.refusals[target]):
-                self._ctx = (asker, target, mode)
-                self._pending = Pending(target, ("accept", "refuse"), "queen", asker)
-                return
-            self._exchange(asker, target, mode)
-            return
-        self._end_turn(asker)
+        got = resolve_ask(self.hands, asker, target, self._order, self.dealer, self.rules,
+                          self.scale, self.refusals.__getitem__)
+        for seat, card in got.blocks:
+            self.faceup[seat] = card
+            self._public("block", {"seat": seat, "by": asker, "card": card})
+            self._done.add(seat)
+        if got.outcome == "exchange":
+            self._exchange(asker, got.target, mode)
+        elif got.outcome == "queen":
+            self._ctx = (asker, got.target, mode)
+            self._pending = Pending(got.target, ("accept", "refuse"), "queen", asker)
+        else:
+            self._end_turn(asker)
 
     def _exchange(self, asker: int, target: int, mode: str) -> None:
         hands = self.hands
         gave, got = hands[asker], hands[target]
         assert gave is not None and got is not None
-        if self.rules["reveal_low_on_pass"]:
-            low = self.scale.low
-            if gave in low:
-                self._public("show", {"seat": asker, "card": gave})
-            if got in low:
-                self._public("show", {"seat": target, "card": got})
+        show_gave, show_got = shown_before_exchange(gave, got, self.rules, self.scale)
+        if show_gave:
+            self._public("show", {"seat": asker, "card": gave})
+        if show_got:
+            self._public("show", {"seat": target, "card": got})
         self._public("swap", {"seat": asker, "with": target})
         self._private(asker, "exchange", {"with": target, "gave": gave, "got": got})
         self._private(target, "exchange", {"with": asker, "gave": got, "got": gave})
         hands[asker], hands[target] = got, gave
-        domino = self.rules["domino"]
-        if mode != "domino" and domino != "off" and target != self.dealer:
-            triggers = self.scale.low if domino == "low" else self.scale.lowest
-            if got in triggers:
-                nxt = self._left_in_round(target)
-                if nxt != asker:
-                    self._ctx = (asker, nxt, "domino")
-                    self._pending = Pending(asker, ("keep", "swap"), "domino", nxt)
-                    return
+        if mode != "domino":
+            nxt = domino_partner(got, asker, target, self._order, self.dealer, self.rules,
+                                 self.scale)
+            if nxt is not None:
+                self._ctx = (asker, nxt, "domino")
+                self._pending = Pending(asker, ("keep", "swap"), "domino", nxt)
+                return
         self._end_turn(asker)
 
     def _dealer_draw(self, dealer: int) -> None:
         self._public("draw", {"seat": dealer})
         own = self.hands[dealer]
         assert own is not None
-        if self.rules["talon_king_blocks"]:
-            card = self._take_from_talon()
-            if card in self.scale.blockers:
-                self._discard(card)
-                self._public("talon_king", {"seat": dealer, "card": card})
-                return
+        # the own card goes to the discards first, so an empty talon reshuffles it too
+        # (unless a drawn King may be refused: then the dealer still holds it)
+        refusable = self.rules["talon_king_blocks"]
+        if not refusable:
             self._discard(own)
-        else:
-            self._discard(own)
-            card = self._take_from_talon()
-        self.hands[dealer] = card
-        self._private(dealer, "drew", {"card": card})
+        draw = dealer_draw(own, self._take_from_talon(), self.rules, self.scale)
+        if refusable:
+            self._discard(draw.laid, public=draw.refused)
+        if draw.refused:
+            self._public("talon_king", {"seat": dealer, "card": draw.laid})
+            return
+        self.hands[dealer] = draw.held
+        self._private(dealer, "drew", {"card": draw.held})
 
     # ------------------------------------------------------------------ showdown
 
     def _showdown(self) -> None:
         self._pending = None
         hands = self.hands
-        value = self.scale.value
-        cards = {s: hands[s] for s in self.active}
+        cards: dict[int, str] = {s: hands[s] for s in self.active}  # type: ignore[misc]
         names = _SEAT_NAMES
         shown = {names[s]: c for s, c in cards.items()}
         self._public("showdown", {"cards": shown})
-        low = min([value[c] for c in cards.values()])  # type: ignore[index]
-        losers = [s for s, c in cards.items() if value[c] == low]  # type: ignore[index]
-        dealer = self.dealer
-        if self.rules["dealer_wins_ties"] and len(losers) > 1 and dealer in losers:
-            losers.remove(dealer)
-        entry: dict[str, Any] = {"dealer": dealer, "cards": dict(shown)}
-        if self.rules["deck_policy"] == "continue":   # the cards are collected
-            self.discards.extend(cards.values())  # type: ignore[arg-type]
+        entry: dict[str, Any] = {"dealer": self.dealer, "cards": dict(shown)}
+        if self.rules["deck_policy"] == "continue":   # the cards are collected, face up
+            self.discards.extend(cards.values())
+            self.discards_seen.extend(cards.values())
         self.hands = [None] * self.n_seats
-        if self.sudden_death:
-            self._settle_sudden_death(losers, entry)
-        else:
-            self._settle(losers, cards, entry)
+        self._apply_settlement(settle_showdown(cards, self.dealer, self.lives, self.in_game,
+                                               self.sudden_death, self.rules, self.scale),
+                               entry)
         entry.setdefault("lives", list(self.lives))
         entry["index"] = len(self.rounds)
         self.rounds.append(entry)
         self.history.append(self.public)
         if self.finished:
             self._emit("game_over", {"winner": self.winner})
+        elif self.single_round:
+            self.round_over = True
         else:
             self._deal_round(self._next_dealer())
 
-    def _loss(self, seat: int, card: str) -> int:
-        amount = 1
-        if ((self.rules["aces_double"] and card in self.scale.aces)
-                or (self.rules["ace_of_spades_double"] and card == self.scale.ace_of_spades)):
-            amount = 2
-        return min(amount, self.lives[seat])
-
-    def _settle(self, losers: list[int], cards: dict[int, str | None],
-                entry: dict[str, Any]) -> None:
-        amounts = {s: self._loss(s, cards[s]) for s in losers}  # type: ignore[arg-type]
-        final = len(losers) == len(cards) and all(
-            self.lives[s] - a <= 0 for s, a in amounts.items())
-        policy = self.rules["final_tie"]
-        if final:
-            entry["final_tie"] = policy
-            self._emit("final_tie", {"policy": policy, "seats": sorted(losers)})
-            if policy == "replay":
-                entry["lost"] = {}
+    def _apply_settlement(self, st: Settlement, entry: dict[str, Any]) -> None:
+        """Carry out what :func:`settle_showdown` decided, with its events."""
+        if self.sudden_death:
+            entry["lost"] = {}
+            entry["sudden_death"] = True
+            entry["out"] = list(st.out)
+            if st.replayed:
                 entry["replayed"] = True
                 self._emit("replay_round", {})
-                return
-        entry["lost"] = {str(s): a for s, a in amounts.items() if a}
-        for s, a in amounts.items():
-            self.lives[s] -= a
-            self._emit("lose_life", {"seat": s, "amount": a, "lives": self.lives[s]})
-        if final:
-            if policy == "sudden_death":
+        else:
+            if st.final_tie is not None:
+                entry["final_tie"] = st.final_tie
+                self._emit("final_tie", {"policy": st.final_tie, "seats": sorted(st.losers)})
+            entry["lost"] = {str(s): a for s, a in st.lost.items()}
+            if st.replayed:
+                entry["replayed"] = True
+                self._emit("replay_round", {})
+            for s, a in st.lost.items():
+                self.lives[s] -= a
+                self._emit("lose_life", {"seat": s, "amount": a, "lives": self.lives[s]})
+            if st.sudden_death:
                 self.sudden_death = True
-                self._emit("sudden_death", {"seats": sorted(losers)})
-                return
-            if policy == "shared":
-                self._finish(sorted(losers))
-                return
-            # restart: the loss is recorded, then every seat is back in with full lives
-            # and its Queen refusal
-            entry["lives"] = list(self.lives)
-            self.games_started += 1
-            full = self.rules["lives"]
-            self.lives = [full] * self.n_seats
-            self.in_game = [True] * self.n_seats
-            self.refusals = [True] * self.n_seats
-            self._emit("restart", {"lives": full, "games_started": self.games_started})
-            return
-        for s in losers:
-            if self.lives[s] == 0:
-                self.in_game[s] = False
-                self._emit("out", {"seat": s})
-        alive = [s for s in range(self.n_seats) if self.in_game[s]]
-        if len(alive) == 1:
-            self._finish(alive[0])
-
-    def _settle_sudden_death(self, losers: list[int], entry: dict[str, Any]) -> None:
-        entry["lost"] = {}
-        entry["sudden_death"] = True
-        contenders = [s for s in range(self.n_seats) if self.in_game[s]]
-        if len(losers) == len(contenders):
-            entry["out"] = []
-            entry["replayed"] = True
-            self._emit("replay_round", {})
-            return
-        entry["out"] = sorted(losers)
-        for s in losers:
+                self._emit("sudden_death", {"seats": sorted(st.losers)})
+            if st.restart:
+                # the loss is recorded, then every seat is back in with full lives and
+                # its Queen refusal
+                entry["lives"] = list(self.lives)
+                self.games_started += 1
+                full = self.rules["lives"]
+                self.lives = [full] * self.n_seats
+                self.in_game = [True] * self.n_seats
+                self.refusals = [True] * self.n_seats
+                self._emit("restart", {"lives": full, "games_started": self.games_started})
+        for s in st.out:
             self.in_game[s] = False
             self._emit("out", {"seat": s})
-        alive = [s for s in contenders if self.in_game[s]]
-        if len(alive) == 1:
-            self._finish(alive[0])
+        if st.winner is not None:
+            self._finish(st.winner)
 
     def _finish(self, winner: int | list[int]) -> None:
         self.finished = True
@@ -534,13 +555,19 @@ _VIEW_GETTERS: dict[str, Any] = {
     "faceup": lambda g, s: {str(k): c for k, c in g.faceup.items()},
     "talon": lambda g, s: len(g.talon) if g.rules["deck_policy"] == "continue" else None,
     "games_started": lambda g, s: g.games_started,
+    "discard_pile": lambda g, s: {"count": len(g.discards), "seen": list(g.discards_seen)}
+    if g.rules["deck_policy"] == "continue" else None,
+    "refusals": lambda g, s: list(g.refusals) if g.rules["queen_refuses_once"] else None,
     "partner": lambda g, s: g._pending.partner
     if g._pending is not None and g._pending.seat == s else None,
 }
 
 #: Keys of a Chase view: BOTS.md's, plus ``decision`` (the pending decision's kind),
 #: ``step`` (moves made so far in the game), ``talon`` (cards left, ``continue`` policy
-#: only), ``games_started`` (restarts) and ``partner`` (who asked, for a Queen's
-#: choice; whom a domino swap would ask).
+#: only), ``discard_pile`` (``continue`` only: how many cards lie on it and those of
+#: them everybody saw, the showdown cards and refused talon Kings, since the last
+#: reshuffle), ``refusals`` (``queen_refuses_once`` only: which seats may still refuse),
+#: ``games_started`` (restarts) and ``partner`` (who asked, for a Queen's choice; whom
+#: a domino swap would ask).
 VIEW_KEYS = tuple(_VIEW_GETTERS)
 ChaseGame.VIEW_GETTERS = _VIEW_GETTERS

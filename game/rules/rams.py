@@ -29,10 +29,21 @@ from game.rules.base import (
     GameError,
     Key,
     Pending,
+    Refusal,
     RulesError,
     first_dealer_rng,
     next_seat,
     validate_rules,
+)
+from game.rules.rams_rules import (
+    beats,
+    drop_limit_of,
+    legal_cards,
+    must_play,
+    rank_table,
+    round_losses,
+    trick_winner,
+    why_not_card,
 )
 
 GAME_ID = "rams"
@@ -57,9 +68,6 @@ RAMS_RULES: dict[str, Key] = {
     "lone_needs_one": Key(False, boolean=True,
                           describe="A lone player needs only one trick"),
 }
-
-#: Rank order low→high of each deck.
-RANK_ORDER = {"skat32": "789TJQKA", "french52": "23456789TJQKA"}
 
 PLAY_OR_DROP = ("drop", "play")
 PLAY_ONLY = ("play",)
@@ -108,13 +116,11 @@ class RamsGame(EventLog, EngineViews):
                 f"{len(self.deck)}", "bad_value")
         self.deck_set = frozenset(self.deck)
         self.card_moves = self.deck_set   # a move that is a card code of another deck: bad_card
-        order = RANK_ORDER[self.deck_name]
         #: strength of every card within its suit (higher wins)
-        self.rank: dict[str, int] = {c: order.index(c[0]) for c in self.deck}
+        self.rank: dict[str, int] = rank_table(self.deck_name)
         self._must_trump: bool = self.rules["must_trump"]
         self._must_beat: bool = self.rules["must_beat"]
-        limit = self.rules["drop_limit"]
-        self.drop_limit: int | None = None if limit == "none" else int(limit)
+        self.drop_limit: int | None = drop_limit_of(self.rules)
 
         self.n_seats = n_seats
         self.seed = seed
@@ -154,8 +160,6 @@ class RamsGame(EventLog, EngineViews):
         self.private: list[list[dict[str, Any]]] = [[] for _ in range(n_seats)]
         self._pos = 0                       # declaring seat's index in ``order``
         self._turns: list[int] = []         # play order of the current trick
-        self._best = ""                     # card heading the current trick
-        self._best_seat = -1
         self._pending: Pending | None = None
         self._out = []
 
@@ -193,9 +197,29 @@ class RamsGame(EventLog, EngineViews):
 
     def beats(self, card: str, best: str) -> bool:
         """Whether ``card`` takes the lead from ``best`` (the card heading a trick)."""
-        if card[1] == best[1]:
-            return self.rank[card] > self.rank[best]
-        return card[1] == self.trump
+        return beats(card, best, self.trump, self.rank)
+
+    def _why_not(self, pending: Pending, move: str) -> Refusal | None:
+        if pending.decision == "declare" and move == "drop":
+            return Refusal("must_play", {"limit": self.drop_limit})
+        if pending.decision == "trick":
+            trick = self.trick_cards()
+            code = why_not_card(move, self.hands[pending.seat], trick, self.trump,
+                                self.rank, self._must_trump, self._must_beat)
+            if code == "follow_suit":
+                return Refusal(code, {"suit": trick[0][1]})
+            if code == "must_trump":
+                return Refusal(code, {"suit": self.trump})
+            if code == "must_beat":
+                return Refusal(code, {"card": trick[trick_winner(trick, self.trump,
+                                                                  self.rank)]})
+            if code is not None:
+                return Refusal(code, {})
+        return None
+
+    def trick_cards(self) -> list[str]:
+        """The cards of the current trick, in play order."""
+        return [c for _, c in self.trick]
 
     # ------------------------------------------------------------------ a round
 
@@ -261,8 +285,7 @@ class RamsGame(EventLog, EngineViews):
         order = self.order
         if self._pos < len(order):
             seat = order[self._pos]
-            limit = self.drop_limit
-            forced = limit is not None and self.drops[seat] >= limit
+            forced = must_play(self.drops[seat], self.drop_limit)
             self._pending = Pending(seat, PLAY_ONLY if forced else PLAY_OR_DROP, "declare")
             return
         playing = [s for s in order if self.declared[s] == "play"]
@@ -296,21 +319,8 @@ class RamsGame(EventLog, EngineViews):
 
     def _legal_cards(self, seat: int) -> tuple[str, ...]:
         """Cards ``seat`` may add to the current (begun) trick."""
-        hand = self.hands[seat]
-        led = self.trick[0][1][1]
-        cands = [c for c in hand if c[1] == led]
-        if not cands:
-            cands = hand
-            if self._must_trump:
-                trump = self.trump
-                cands = [c for c in hand if c[1] == trump] or hand
-        if self._must_beat:
-            beats = self.beats
-            best = self._best
-            wins = [c for c in cands if beats(c, best)]
-            if wins:
-                cands = wins
-        return tuple(cands)
+        return legal_cards(self.hands[seat], self.trick_cards(), self.trump, self.rank,
+                           self._must_trump, self._must_beat)
 
     def _play(self, seat: int, card: str) -> None:
         self.hands[seat].remove(card)
@@ -320,17 +330,12 @@ class RamsGame(EventLog, EngineViews):
             self._out.append(Event("play", {"seat": seat, "card": card}))
         self.public.append({"type": "play", "seat": seat, "card": card})
         n = len(trick)
-        best = self._best
-        if n == 1 or (card[1] == best[1] and self.rank[card] > self.rank[best]) or (
-                card[1] == self.trump and best[1] != self.trump):
-            self._best = card
-            self._best_seat = seat
         turns = self._turns
         if n < len(turns):
             nxt = turns[n]
             self._pending = Pending(nxt, self._legal_cards(nxt), "trick")
             return
-        winner = self._best_seat
+        winner = trick[trick_winner(self.trick_cards(), self.trump, self.rank)][0]
         self.tricks[winner] += 1
         self.taken += [c for _, c in trick]
         self._public("trick", {"winner": winner,
@@ -345,19 +350,9 @@ class RamsGame(EventLog, EngineViews):
 
     def _end_round(self) -> None:
         self._pending = None
-        lost: dict[int, int] = {}
         lone = self.lone
-        if lone is not None:
-            won = self.tricks[lone]
-            if self.rules["lone_needs_one"]:
-                if won == 0:
-                    lost[lone] = 1
-            elif won < self.hand_size:
-                lost[lone] = 2
-        else:
-            for s in self.players:
-                if self.tricks[s] == 0:
-                    lost[s] = 1
+        lost = round_losses(self.players, self.tricks, lone, self.hand_size,
+                            self.rules["lone_needs_one"])
         lives = self.lives
         out = []
         for s in sorted(lost):

@@ -37,18 +37,6 @@ CHIP_COLOURS = [("red", (200, 45, 45)), ("blue", (40, 90, 190)), ("green", (40, 
                 ("yellow", (220, 170, 40)), ("black", (40, 40, 40)), ("white", (225, 225, 225))]
 
 
-class _FirstLegal:
-    def choose(self, view: dict[str, Any]) -> str:
-        return view["legal"][0]
-
-
-def make_player(level: str) -> Any:
-    try:
-        from game.ai.players import make_player as real  # type: ignore[import-not-found]
-
-        return real(level)
-    except Exception:
-        return _FirstLegal()
 
 
 # ----------------------------------------------------------------- building tables
@@ -97,7 +85,9 @@ class TableScene(Scene):
         self.seed = seed if seed is not None else random.randrange(2**31)
         self.rules_given = dict(rules or {})
         self.game = self.make_game()
-        self.players = {i: make_player(s.get("level", "medium"))
+        from game.ai.registry import make_player
+
+        self.players = {i: make_player(self.game_id, s.get("level", "medium"))
                         for i, s in enumerate(seats) if not s.get("human")}
         self.anim = Animator(app.settings["anim_speed"])
         self.queue: deque[Event] = deque()
@@ -852,9 +842,9 @@ class TableScene(Scene):
 
 
 def _advise(view: dict[str, Any]) -> dict[str, Any]:
-    """The coach (``game.ai.advise``) for one view; never raises."""
+    """The coach (``game.ai.coach``) for one view; never raises."""
     try:
-        from game.ai.advise import advise_view
+        from game.ai.coach import advise_view
 
         return advise_view(view)
     except Exception:

@@ -24,7 +24,6 @@ from game.rules.chase import ChaseGame
 from game.scenes.table_base import (  # noqa: F401 - re-exported for older imports
     CHIP_COLOURS,
     TableScene,
-    make_player,
     seats_from_setup,
 )
 from game.view import anim, cardart, text, widgets

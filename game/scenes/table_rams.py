@@ -22,7 +22,8 @@ from game import i18n
 from game.cards import SUIT_NAMES_DE, SUIT_NAMES_EN
 from game.i18n import card_name, t
 from game.rules.base import Event
-from game.rules.rams import RANK_ORDER, RamsGame
+from game.rules.rams import RamsGame
+from game.rules.rams_rules import rank_table, trick_winner, why_not_card
 from game.scenes.table_base import TableScene, seats_from_setup  # noqa: F401
 from game.view import anim, cardart, text, widgets
 from game.view.anim import Call, Parallel, Sequence, Tween, Wait
@@ -43,29 +44,22 @@ def suit_name(suit: str) -> str:
 
 
 def illegal_reason(view: dict[str, Any], card: str) -> str:
-    """Why ``card`` may not be played now, in words, derived from the view (display
-    only: what is legal is always the engine's ``legal`` list)."""
-    trick = view.get("trick") or []
+    """Why ``card`` may not be played now, in words: the rules' own reason
+    (:func:`~game.rules.rams_rules.why_not_card`) for the view's hand and trick."""
+    trick = [e["card"] for e in view.get("trick") or []]
     if not trick:
         return t("rams.why.not_now")
-    hand = view["hand"]
     rules = view["rules"]
     trump = view["trump"]
-    led = trick[0]["card"][1]
-    order = RANK_ORDER.get(view.get("deck", "skat32"), RANK_ORDER["skat32"])
-    if card[1] != led and any(c[1] == led for c in hand):
-        return t("rams.why.follow", suit=suit_name(led))
-    if rules.get("must_trump") and card[1] != led and card[1] != trump and \
-            not any(c[1] == led for c in hand) and any(c[1] == trump for c in hand):
+    rank = rank_table(view.get("deck") or "skat32")
+    code = why_not_card(card, view["hand"], trick, trump, rank,
+                        bool(rules.get("must_trump")), bool(rules.get("must_beat")))
+    if code == "follow_suit":
+        return t("rams.why.follow", suit=suit_name(trick[0][1]))
+    if code == "must_trump":
         return t("rams.why.trump", suit=suit_name(trump))
-    if rules.get("must_beat"):
-        best = trick[0]["card"]
-        for e in trick[1:]:
-            c = e["card"]
-            if (c[1] == best[1] and order.index(c[0]) > order.index(best[0])) or (
-                    c[1] == trump and best[1] != trump):
-                best = c
-        return t("rams.why.beat", card=card_name(best))
+    if code == "must_beat":
+        return t("rams.why.beat", card=card_name(trick[trick_winner(trick, trump, rank)]))
     return t("rams.why.not_now")
 
 
@@ -229,9 +223,8 @@ class RamsTableScene(TableScene):
     def sort_key(self, code: str | None) -> tuple:
         if code is None:
             return (9, 0)
-        order = RANK_ORDER.get(self.game.deck_name, RANK_ORDER["skat32"])
         suits = [s for s in SUIT_SORT if s != self.v_trump] + [self.v_trump]
-        return (suits.index(code[1]) if code[1] in suits else 8, order.index(code[0]))
+        return (suits.index(code[1]) if code[1] in suits else 8, self.game.rank[code])
 
     def _sort_hand(self, seat: int) -> None:
         self.hands[seat].sort(key=lambda sp: self.sort_key(getattr(sp, "card", None)))

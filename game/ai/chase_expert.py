@@ -8,7 +8,8 @@ one for the dealer's draw, with a prior that favours the equilibrium's threshold
 An opponent whose fit is the equilibrium's (or without evidence) is modelled as
 ``hard``; one that keeps too much or swaps too much as that threshold player. When
 some opponent deviates, the expert plays the sampled best response
-(:func:`game.ai.advise.estimate`) to those models; otherwise it plays ``hard``.
+(:func:`game.ai.chase_sampling.outcomes`: the engine plays out sampled worlds) to
+those models; otherwise it plays ``hard``.
 """
 
 from __future__ import annotations
@@ -18,14 +19,11 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from game.ai.chase_levels import (
-    ChaseLevel,
-    Hard,
-    Situation,
-    base_threshold,
-    strength,
-)
-from game.ai.players import mix
+from game.ai.chase_info import Situation, is_blocker, situation, strength
+from game.ai.chase_levels import ChaseLevel, Hard
+from game.ai.chase_sampling import outcomes
+from game.ai.chase_tables import base_threshold
+from game.ai.common import LevelError, mix
 
 View = Mapping[str, Any]
 EPS = 0.1          # slip rate of the threshold model
@@ -78,7 +76,7 @@ def observations(view: View) -> dict[int, list[tuple[bool, int, bool]]]:
                 if seat == dealer and moved:   # a draw: the card it threw away is unseen
                     out.setdefault(seat, []).append((True, 0, True))
                 continue
-            if card == "Cuckoo" or (len(card) == 2 and card[0] == "K"):
+            if is_blocker(card):
                 continue
             out.setdefault(seat, []).append((seat == dealer, strength(card, rules), moved))
     return out
@@ -107,16 +105,21 @@ def fit(obs: list[tuple[int, bool]], centre: float) -> float | None:
     return float(math.ceil(best_t) - 0.5)   # swap iff card < t: one t per integer step
 
 
-class ThresholdModel:
+class ThresholdModel(ChaseLevel):
+    """An opponent modelled as swapping below ``turn`` and drawing below ``draw``
+    (``None``: as ``hard`` does); everything else as ``hard``."""
+
+    name = "model"
+
     def __init__(self, turn: float | None, draw: float | None, hard: Hard) -> None:
         self.turn = turn
         self.draw = draw
         self.hard = hard
 
-    def p_yes(self, sit: Situation) -> float:
+    def core(self, sit: Situation) -> float:
         t = self.draw if sit.dealer else self.turn
-        if t is None or sit.current == sit.blocker or (not sit.dealer and sit.left_blocks):
-            return self.hard.p_yes(sit)
+        if t is None:
+            return self.hard.core(sit)
         return 1.0 if sit.current < t else 0.0
 
 
@@ -140,16 +143,12 @@ def models(view: View) -> dict[int, tuple[float | None, float | None]]:
 
 
 def opponent_policies(view: View, found: Mapping[int, tuple[float | None, float | None]]
-                      | None = None) -> dict[int, Any]:
+                      | None = None) -> dict[int, ChaseLevel]:
+    """seat -> the policy the expert expects of it: ``hard``, or its fitted style."""
     hard = _hard()
     found = models(view) if found is None else found
-    pol: dict[int, Any] = {}
-    for s in view["active"]:
-        if s in found:
-            pol[s] = ThresholdModel(*found[s], hard).p_yes
-        else:
-            pol[s] = hard.p_yes
-    return pol
+    return {s: ThresholdModel(*found[s], hard) if s in found else hard
+            for s in view["active"]}
 
 
 SIMPLE_RULES = {"queen_refuses_once": False, "reveal_low_on_pass": False, "domino": "off",
@@ -167,18 +166,38 @@ class Expert(ChaseLevel):
     def core(self, sit: Situation) -> float:
         return self.base.core(sit)
 
-    def decide(self, sit: Situation, view: View, r: float) -> str:
+    def choose(self, view: View) -> str:
+        legal = list(view["legal"])
+        if len(legal) == 1:
+            return legal[0]
+        move = self.respond(situation(view), view) or self.base.choose(view)
+        if move not in legal:
+            raise LevelError(f"expert chose {move!r}, not one of {legal}")
+        return move
+
+    def probabilities(self, view: View) -> dict[str, float]:
+        """The expert's move, with certainty (its randomness is ``hard``'s)."""
+        legal = list(view["legal"])
+        if len(legal) == 1:
+            return {legal[0]: 1.0}
+        move = self.respond(situation(view), view)
+        if move is None:
+            return self.base.probabilities(view)
+        return {m: float(m == move) for m in legal}
+
+    def respond(self, sit: Situation, view: View) -> str | None:
+        """The best response to the modelled opponents, or ``None`` to play ``hard``."""
         if sit.decision not in ("turn", "dealer"):
-            return self.base.decide(sit, view, r)
+            return None
         if sit.current == sit.blocker or (sit.dealer and sit.current == 1):
-            return self.base.decide(sit, view, r)
+            return None
         if not sit.dealer and sit.left_blocks:
-            return self.base.decide(sit, view, r)
+            return None
         if sit.n > 6:          # large tables: sampling is too slow for a quick move
-            return self.base.decide(sit, view, r)
+            return None
         found = models(view)
         if not found:
-            return self.base.decide(sit, view, r)
+            return None
         rules = view["rules"]
         simple = all(rules.get(k, v) == v for k, v in SIMPLE_RULES.items())
         key = None
@@ -191,24 +210,24 @@ class Expert(ChaseLevel):
                    bool(rules.get("dealer_wins_ties")), bool(rules.get("talon_king_blocks")),
                    rules.get("ace_high"), rules.get("deck"))
             if key in self.cache:
-                choice = self.cache[key]
-                return choice if choice is not None else self.base.decide(sit, view, r)
+                return self.cache[key]
         choice = self._respond(sit, view, found, key)
         if key is not None:
             if len(self.cache) > 200000:
                 self.cache.clear()
             self.cache[key] = choice
-        return choice if choice is not None else self.base.decide(sit, view, r)
+        return choice
 
     def _respond(self, sit: Situation, view: View, found: Any, key: Any) -> str | None:
-        from game.ai.advise import samples_of
-
         # with a key the samples depend on the key only (suits never matter under
         # these rules), so the cache cannot make two equal views decide differently
-        seed = mix(*(ord(ch) for ch in repr(key))) if key is not None else None
+        if key is not None:
+            seed = mix(*(ord(ch) for ch in repr(key)))
+        else:
+            seed = mix(view["seed"], view.get("round", 0), view.get("step", 0), 0xE7)
         yes = "draw" if sit.dealer else "swap"
         samples = EXPERT_SAMPLES if sit.n <= 4 else 150
-        got = samples_of(view, opponent_policies(view, found), samples, salt=0xE7, seed=seed)
+        got = outcomes(view, opponent_policies(view, found), samples, seed)
         tot = sum(wt for wt, _ in got)
         if tot <= 0:
             return None

@@ -1,0 +1,55 @@
+"""The coach for any game (BOTS.md "Advice"): ``stammtisch advise FILE --json``.
+
+Each game's coach is named by its entry in :mod:`game.games`; this module picks it
+for a view and runs the command line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from game import games
+from game.ai.common import View
+from game.ai.registry import LEVELS
+
+
+def advise_view(view: View, level: str = "hard", samples: int | None = None) -> dict[str, Any]:
+    """``{seat, level, move, options: {move: {lose_life, expected_loss}}}`` for the
+    deciding seat of ``view``, assuming the others play as ``level`` would."""
+    coach = games.entry(view["game"]).coach()
+    return coach(view, level, samples)
+
+
+def main(argv: list[str]) -> int:
+    p = argparse.ArgumentParser(prog="stammtisch advise",
+                                description="Advice for the pending decision of a record.")
+    p.add_argument("file", help="record file (JSON) whose moves stop at a decision")
+    p.add_argument("--level", default="hard", choices=LEVELS)
+    p.add_argument("--samples", type=int, default=None,
+                   help="sampled deals per move (default: the coach's own, fewer at "
+                        "large tables)")
+    p.add_argument("--json", action="store_true")
+    args = p.parse_args(argv)
+    from game.records import RecordError, load, rebuild
+
+    try:
+        game = rebuild(load(args.file))
+    except RecordError as exc:
+        print(f"{exc.kind}: {exc.message}", file=sys.stderr)
+        return 2
+    pending = game.to_move()
+    if pending is None:
+        print("error: the record has no pending decision", file=sys.stderr)
+        return 2
+    result = advise_view(game.view(pending.seat), args.level, args.samples)
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(f"seat {result['seat']} ({args.level}): {result['move']}")
+        for m, o in result["options"].items():
+            print(f"  {m:<7} lose a life {o['lose_life']:.2f}  "
+                  f"expected loss {o['expected_loss']:.2f}")
+    return 0

@@ -1,0 +1,70 @@
+"""The Rams coach: the odds of every legal move (BOTS.md "Advice").
+
+Per legal move the chance of losing a life this round and the expected lives lost,
+from sampled deals consistent with the view, played out with the level's heuristics
+by the rules' own functions (:mod:`game.ai.rams_search`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.ai.common import mix
+from game.ai.rams_info import Info
+from game.ai.rams_players import PLAYERS
+from game.ai.rams_search import Model, estimate, style_thresholds
+
+DEFAULT_SAMPLES = 200
+MAX_SAMPLES = 400
+
+
+def _after_take(view: Any, move: str) -> dict[str, Any]:
+    """The view the dealer would have after ``move`` (``take:XX`` / ``pass_trump``)."""
+    v = {k: view[k] for k in view}
+    forced = Info(view).forced(view["seat"])
+    if move.startswith("take:"):
+        card = move[5:]
+        hand = [view["trump_card"] if c == card else c for c in view["hand"]]
+        v["hand"] = hand
+        v["events"] = list(view["events"]) + [
+            {"type": "take_trump", "seat": view["seat"], "card": view["trump_card"]}]
+        v["private"] = list(view["private"]) + [{"type": "discarded", "card": card}]
+    v["decision"] = "declare"
+    v["legal"] = ["play"] if forced else ["drop", "play"]
+    return v
+
+
+def advise(view: Any, level: str = "hard", samples: int | None = None) -> dict[str, Any]:
+    """The coach's answer for a Rams view (BOTS.md "Advice"): per legal move the chance
+    of losing a life this round and the expected lives lost; ``move`` is the level's
+    own choice (it also counts what a drop costs next round and the other seats' lives).
+    For the dealer's exchange (``take:XX`` / ``pass_trump``) the numbers are those of
+    then declaring play (a drop risks nothing this round).
+    """
+    legal = list(view["legal"])
+    samples = min(DEFAULT_SAMPLES if samples is None else samples, MAX_SAMPLES)
+    seed = mix(view["seed"], view.get("round", 0), view.get("step", 0), 0xAD71CE)
+    if level not in PLAYERS:
+        raise ValueError(f"unknown level {level!r}")
+    player = PLAYERS[level]()
+    move = player.choose(view) if legal else None
+    if not legal:
+        return {"seat": view["seat"], "level": level, "move": None, "options": {}}
+    info = Info(view)
+    options: dict[str, dict[str, float]] = {}
+    if info.decision == "take" or "pass_trump" in legal:
+        for m in legal:
+            v2 = _after_take(view, m)
+            i2 = Info(v2)
+            # dropping risks nothing this round: the numbers are those of playing on
+            est = estimate(i2, Model(i2, style_thresholds(i2) if level == "expert" else None),
+                           samples, seed)
+            options[m] = est["play"]
+    else:
+        thr = style_thresholds(info) if level == "expert" else None
+        options = estimate(info, Model(info, thr), samples, seed)
+    out: dict[str, Any] = {"seat": view["seat"], "level": level, "move": move,
+                           "options": options}
+    if info.decision == "declare" and info.limit is not None:
+        out["drop_forces_play_next"] = info.drops_before.get(info.me, 0) + 1 >= info.limit
+    return out

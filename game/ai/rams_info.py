@@ -1,0 +1,150 @@
+"""What a Rams view says, read once into the shapes the levels use (:class:`Info`).
+
+Cards compare by the rules' own functions (:mod:`game.rules.rams_rules`): the deck's
+rank order, which card heads a trick. What a seat can infer from the view is read
+here: declarations so far, the voids each seat showed by not following suit (under
+``must_trump`` also of trumps), the cards gone, the tricks won, each seat's drop
+streak under ``drop_limit``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from game.rules.rams_rules import DECK_CARDS, RANK_ORDER, drop_limit_of, must_play, rank_table
+
+View = Mapping[str, Any]
+
+
+def deck_of(deck: str) -> tuple[str, ...]:
+    """Every card of the deck in use."""
+    return DECK_CARDS[deck]
+
+
+def keep_value(card: str, trump: str, rank: Mapping[str, int]) -> int:
+    """How much a card is worth keeping (trumps above everything else)."""
+    return rank[card] + (20 if card[1] == trump else 0)
+
+
+def higher_out(card: str, gone: Iterable[str] | set[str], hand: Iterable[str],
+               rank: Mapping[str, int], deck: str) -> int:
+    """Cards of the card's suit above it that are neither gone nor in ``hand``."""
+    r = rank[card]
+    suit = card[1]
+    order = RANK_ORDER[deck]
+    n = 0
+    for k in range(r + 1, len(order)):
+        c = order[k] + suit
+        if c not in gone and c not in hand:
+            n += 1
+    return n
+
+
+class Info:
+    """What a Rams view says, in the shapes the levels use."""
+
+    def __init__(self, view: View, memory: bool = True) -> None:
+        self.view = view
+        self.me: int = view["seat"]
+        self.rules = view["rules"]
+        self.deck: str = view.get("deck") or ("skat32" if view["players"] <= 5 else "french52")
+        if self.deck not in RANK_ORDER:
+            self.deck = "skat32"
+        self.rank = rank_table(self.deck)
+        self.trump: str = view["trump"]
+        self.trump_card: str = view.get("trump_card") or ""
+        self.hand: list[str] = list(view["hand"])
+        self.legal: list[str] = list(view["legal"])
+        self.decision = view.get("decision")
+        self.lives: list[int] = list(view["lives"])
+        self.dealer: int = view["dealer"]
+        self.active: list[int] = list(view["active"])
+        n = view["players"]
+        self.n = n
+        # seats dealt in, left of the dealer first (the declaration order)
+        order = [s for s in ((self.dealer + k) % n for k in range(1, n + 1))
+                 if s in self.active]
+        self.order = order
+        self.hand_size: int = int(view.get("hand_size") or self.rules.get("hand_size", 5))
+        self.limit: int | None = drop_limit_of({"drop_limit": self.rules.get("drop_limit", 1)})
+        self.events = view["events"]
+        declared: dict[int, str] = {}
+        took: int | None = None
+        played: list[str] = []
+        played_by: dict[int, list[str]] = {}
+        voids: dict[int, set[str]] = {}
+        trick: list[tuple[int, str]] = []
+        tricks: dict[int, int] = {}
+        must_trump = bool(self.rules.get("must_trump"))
+        trump = self.trump
+        for e in self.events:
+            t = e.get("type")
+            if t == "declare":
+                declared[e["seat"]] = e["choice"]
+            elif t == "take_trump":
+                took = e["seat"]
+            elif t == "play":
+                s, c = e["seat"], e["card"]
+                if trick:
+                    led = trick[0][1][1]
+                    if c[1] != led:
+                        voids.setdefault(s, set()).add(led)
+                        if must_trump and c[1] != trump:
+                            voids[s].add(trump)
+                trick.append((s, c))
+                played.append(c)
+                played_by.setdefault(s, []).append(c)
+            elif t == "trick":
+                w = e["winner"]
+                tricks[w] = tricks.get(w, 0) + 1
+                trick = []
+        self.declared = declared
+        self.took = took
+        self.played = played if memory else []
+        self.played_by = played_by
+        self.voids = voids if memory else {}
+        self.trick = trick
+        self.tricks = tricks
+        playing = [s for s in order if declared.get(s) == "play"]
+        self.lone: int | None = view.get("lone")
+        if self.lone is None and self.decision in ("trick",) and len(playing) == 1:
+            self.lone = playing[0]
+        if self.decision == "trick":
+            self.in_play = order if self.lone is not None else playing
+        else:
+            self.in_play = playing
+        gone = set(self.played)
+        if self.trump_card and took is None:
+            gone.add(self.trump_card)     # lies on the stock
+        for p in view.get("private", ()):
+            if p.get("type") == "discarded":
+                gone.add(p["card"])
+        self.gone = gone
+        self.drops_before = drops_before(view, order)
+
+    def forced(self, seat: int) -> bool:
+        """Whether the drop limit makes ``seat`` play this round."""
+        return must_play(self.drops_before.get(seat, 0), self.limit)
+
+
+def drops_before(view: View, seats: Iterable[int]) -> dict[int, int]:
+    """Rounds in a row each seat dropped out before this round (from ``history``)."""
+    out: dict[int, int] = {}
+    hist = view.get("history") or []
+    for s in seats:
+        k = 0
+        for rnd in reversed(hist):
+            choice = None
+            for e in rnd:
+                if e.get("type") == "declare" and e.get("seat") == s:
+                    choice = e.get("choice")
+                    break
+            if choice is None:
+                continue
+            if choice == "drop":
+                k += 1
+            else:
+                break
+        out[s] = k
+    return out

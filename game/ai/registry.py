@@ -1,0 +1,39 @@
+"""Computer players by game and name: the levels, the simple built-ins, user bots.
+
+Each game's entry in :mod:`game.games` names its players (``easy`` … ``expert``,
+``random``, ``threshold``); this module turns a seat spec into a player for a game:
+one of those names, ``threshold:S:D`` (Chase the Ace), or ``bot:PATH`` (a user bot,
+BOTS.md). An unknown name is an error, never a silent stand-in.
+"""
+
+from __future__ import annotations
+
+from game import games
+from game.ai.common import Player
+
+#: The difficulty levels every game offers, weakest first.
+LEVELS = ("easy", "medium", "hard", "expert")
+
+
+def names(game_id: str) -> list[str]:
+    """Player names ``game_id`` offers (besides ``bot:PATH``)."""
+    return list(games.entry(game_id).players())
+
+
+def make_player(game_id: str, spec: str) -> Player:
+    """A player of ``game_id`` from a seat spec; raises ``ValueError`` if unknown."""
+    if spec.startswith("bot:"):
+        from game.ai.bots import BotPlayer
+
+        return BotPlayer(spec[4:])
+    entry = games.entry(game_id)
+    factories = entry.players()
+    if spec in factories:
+        player: Player = factories[spec]()
+        player.name = spec
+        return player
+    found: Player | None = entry.player_from_spec(spec)
+    if found is not None:
+        return found
+    raise ValueError(f"unknown player {spec!r} for {game_id}: use one of "
+                     f"{', '.join(factories)} or bot:PATH")

@@ -1,0 +1,165 @@
+"""The game registry: one entry per game, and the only place outside the engines that
+knows which games exist.
+
+An entry names everything the rest of the program needs of a game: its engine and
+rules keys (imported here: they are pure), and, as ``"module:attribute"`` references
+resolved on first use, its computer players, its coach, its setup screen, its table
+scene and its attract-mode demo. The references keep this module free of pygame and
+of the AI, so records, tournaments and tools can read the registry cheaply, and no
+module the registry names needs to import it back.
+
+A third game plugs in by adding its engine under ``game/rules/``, its players and
+coach under ``game/ai/``, its table under ``game/table/`` and ``game/scenes/``, its
+texts in ``game/locale/``, and one :class:`GameEntry` in :data:`GAMES` below.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from game.rules.base import Game, GameError, Key
+from game.rules.chase import CHASE_RULES, ChaseGame
+from game.rules.chase import MAX_SEATS as CHASE_MAX
+from game.rules.chase import MIN_SEATS as CHASE_MIN
+from game.rules.rams import MAX_SEATS as RAMS_MAX
+from game.rules.rams import MIN_SEATS as RAMS_MIN
+from game.rules.rams import RAMS_RULES, RamsGame
+
+
+@cache
+def resolve(ref: str) -> Any:
+    """The object a ``"package.module:attribute"`` reference names (imported once)."""
+    module, _, attr = ref.partition(":")
+    obj: Any = importlib.import_module(module)
+    for part in attr.split(".") if attr else ():
+        obj = getattr(obj, part)
+    return obj
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """Everything the program needs to offer one game."""
+
+    #: the id used in records, views, settings and on the command line
+    id: str
+    #: the engine class (``Game`` protocol: start, to_move, apply, view, summary)
+    engine: type
+    #: every rules key with its default and allowed values (RULES.md)
+    rules_keys: dict[str, Key]
+    #: seats the engine accepts, and the setup screen's default
+    min_seats: int
+    max_seats: int
+    default_seats: int
+    #: the largest table the setup screen offers (the engine may take more)
+    setup_max_seats: int
+    #: text keys: the game's name, and the prefix of its rules keys' texts
+    title_key: str
+    rule_text_prefix: str
+    #: the settings key under which the last setup of this game is kept
+    settings_key: str
+    #: ``name -> factory()`` of its computer players (levels and simple built-ins)
+    players_ref: str
+    #: ``advise(view, level, samples) -> dict`` (BOTS.md "Advice")
+    coach_ref: str
+    #: the table scene class, and ``demo(app, players, seed)`` for the attract mode
+    table_ref: str
+    demo_ref: str
+    #: ``spec -> player or None`` for parameterised player names (e.g. ``threshold:S:D``)
+    spec_players_ref: str | None = None
+    #: the levels offered in the setup screen, weakest first
+    levels: tuple[str, ...] = ("easy", "medium", "hard", "expert")
+    #: short extra notes for the setup screen (text keys), e.g. which deck is used
+    notes: tuple[str, ...] = field(default_factory=tuple)
+
+    def new_game(self, rules: dict[str, Any] | None, n_seats: int, *,
+                 seed: int | None = None, dealer: int | None = None,
+                 deals: list[list[str]] | None = None, bot_seed: int = 0) -> Game:
+        """A new, not yet started game (raises :class:`GameError` on bad rules/seats)."""
+        game: Game = self.engine(rules, n_seats, seed=seed, dealer=dealer, deals=deals,
+                                 bot_seed=bot_seed)
+        return game
+
+    def validate_rules(self, given: object = None) -> dict[str, Any]:
+        """Every rules key with its value in force; raises ``RulesError``."""
+        from game.rules.base import validate_rules
+
+        return validate_rules(self.id, self.rules_keys, given)
+
+    def players(self) -> dict[str, Callable[[], Any]]:
+        """``name -> factory`` of this game's computer players."""
+        found: dict[str, Callable[[], Any]] = resolve(self.players_ref)
+        return found
+
+    def player_from_spec(self, spec: str) -> Any:
+        """A player for a parameterised name, or ``None`` if the game has no such one."""
+        if self.spec_players_ref is None:
+            return None
+        return resolve(self.spec_players_ref)(spec)
+
+    def coach(self) -> Callable[..., dict[str, Any]]:
+        found: Callable[..., dict[str, Any]] = resolve(self.coach_ref)
+        return found
+
+    def table_scene(self) -> Any:
+        return resolve(self.table_ref)
+
+    def demo(self) -> Callable[..., Any]:
+        found: Callable[..., Any] = resolve(self.demo_ref)
+        return found
+
+
+GAMES: dict[str, GameEntry] = {
+    "chase": GameEntry(
+        id="chase", engine=ChaseGame, rules_keys=CHASE_RULES,
+        min_seats=CHASE_MIN, max_seats=CHASE_MAX, default_seats=4, setup_max_seats=10,
+        title_key="game.chase", rule_text_prefix="rule.", settings_key="setup",
+        players_ref="game.ai.chase_players:PLAYERS",
+        spec_players_ref="game.ai.chase_levels:threshold_player",
+        coach_ref="game.ai.chase_coach:advise",
+        table_ref="game.scenes.table_chase:ChaseTableScene",
+        demo_ref="game.scenes.table_chase:demo_scene",
+    ),
+    "rams": GameEntry(
+        id="rams", engine=RamsGame, rules_keys=RAMS_RULES,
+        min_seats=RAMS_MIN, max_seats=RAMS_MAX, default_seats=4, setup_max_seats=10,
+        title_key="game.rams", rule_text_prefix="rule.rams.", settings_key="setup_rams",
+        players_ref="game.ai.rams_players:PLAYERS",
+        coach_ref="game.ai.rams_coach:advise",
+        table_ref="game.scenes.table_rams:RamsTableScene",
+        demo_ref="game.scenes.table_rams:demo_scene",
+    ),
+}
+
+#: Game ids in the order menus list them.
+GAME_IDS: tuple[str, ...] = tuple(GAMES)
+DEFAULT_GAME = GAME_IDS[0]
+
+
+def entry(game_id: object) -> GameEntry:
+    """The entry of ``game_id``; an unknown id is a :class:`GameError` (``bad_format``)."""
+    if isinstance(game_id, str) and game_id in GAMES:
+        return GAMES[game_id]
+    raise GameError(f"unknown game {game_id!r} (expected one of {', '.join(GAME_IDS)})",
+                    "bad_format")
+
+
+def entries() -> Iterator[GameEntry]:
+    return iter(GAMES.values())
+
+
+def other(game_id: str) -> str:
+    """The next game in menu order (the setup and rules screens' switch button)."""
+    i = GAME_IDS.index(game_id) if game_id in GAMES else -1
+    return GAME_IDS[(i + 1) % len(GAME_IDS)]
+
+
+def new_game(game_id: str, rules: dict[str, Any] | None, n_seats: int, *,
+             seed: int | None = None, dealer: int | None = None,
+             deals: list[list[str]] | None = None, bot_seed: int = 0) -> Game:
+    """A new, not yet started game of ``game_id``."""
+    return entry(game_id).new_game(rules, n_seats, seed=seed, dealer=dealer, deals=deals,
+                                   bot_seed=bot_seed)

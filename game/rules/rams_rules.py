@@ -1,0 +1,115 @@
+"""The rules of Rams (RULES.md §2) as small pure functions.
+
+Each rule is written here once: :class:`game.rules.rams.RamsGame` is built on these,
+and so are the computer players' play-outs, the coach and the table's explanation of
+a card it will not take. Cards are French codes (``"TH"``); ``rank`` maps a card to
+its strength within its suit for the deck in use (:func:`rank_table`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import Any
+
+from game.cards import FRENCH52, SKAT32
+
+#: Rank letters low -> high of each deck.
+RANK_ORDER = {"skat32": "789TJQKA", "french52": "23456789TJQKA"}
+DECK_CARDS = {"skat32": SKAT32, "french52": FRENCH52}
+
+
+@cache
+def rank_table(deck: str) -> dict[str, int]:
+    """Every card of ``deck`` -> its strength within its suit (0 = lowest)."""
+    order = RANK_ORDER[deck]
+    return {c: order.index(c[0]) for c in DECK_CARDS[deck]}
+
+
+def beats(card: str, best: str, trump: str, rank: Mapping[str, int]) -> bool:
+    """Whether ``card`` takes the lead of a trick from ``best``, the card heading it:
+    a higher card of the same suit, or a trump over a card that is not one."""
+    if card[1] == best[1]:
+        return rank[card] > rank[best]
+    return card[1] == trump
+
+
+def trick_winner(cards: Sequence[str], trump: str, rank: Mapping[str, int]) -> int:
+    """Index in play order of the card that heads the (possibly partial) trick
+    ``cards``: the highest trump, else the highest card of the suit led."""
+    best = 0
+    for i in range(1, len(cards)):
+        if beats(cards[i], cards[best], trump, rank):
+            best = i
+    return best
+
+
+def legal_cards(hand: Sequence[str], trick: Sequence[str], trump: str,
+                rank: Mapping[str, int], must_trump: bool = False,
+                must_beat: bool = False) -> tuple[str, ...]:
+    """The cards of ``hand`` that may be added to ``trick`` (the cards played so far,
+    in order; empty: a lead, which is free).
+
+    Follow the suit led if able; otherwise any card (``must_trump``: a trump if the
+    hand holds one). ``must_beat``: if any of those cards would head the trick, only
+    they are allowed.
+    """
+    if not trick:
+        return tuple(hand)
+    led = trick[0][1]
+    cands = [c for c in hand if c[1] == led]
+    if not cands:
+        cands = list(hand)
+        if must_trump:
+            cands = [c for c in hand if c[1] == trump] or cands
+    if must_beat:
+        best = trick[trick_winner(trick, trump, rank)]
+        wins = [c for c in cands if beats(c, best, trump, rank)]
+        if wins:
+            cands = wins
+    return tuple(cands)
+
+
+def why_not_card(card: str, hand: Sequence[str], trick: Sequence[str], trump: str,
+                 rank: Mapping[str, int], must_trump: bool = False,
+                 must_beat: bool = False) -> str | None:
+    """Why ``card`` may not be added to ``trick`` (a reason code), or ``None`` if it
+    may: ``not_in_hand``, ``follow_suit``, ``must_trump``, ``must_beat``."""
+    if card not in hand:
+        return "not_in_hand"
+    if card in legal_cards(hand, trick, trump, rank, must_trump, must_beat):
+        return None
+    led = trick[0][1]
+    if card[1] != led and any(c[1] == led for c in hand):
+        return "follow_suit"
+    base = legal_cards(hand, trick, trump, rank, must_trump, False)
+    if card not in base:
+        return "must_trump"
+    return "must_beat"
+
+
+def round_losses(players: Sequence[int], tricks: Mapping[int, int], lone: int | None,
+                 hand_size: int, lone_needs_one: bool = False) -> dict[int, int]:
+    """Lives each seat loses by a finished round, before the cap at its lives left.
+
+    Everyone who played and took no trick loses one. A lone player (Rams) loses two
+    unless they took every trick (``lone_needs_one``: one, with no trick); the
+    defenders never lose.
+    """
+    if lone is not None:
+        won = tricks.get(lone, 0)
+        if lone_needs_one:
+            return {lone: 1} if won == 0 else {}
+        return {lone: 2} if won < hand_size else {}
+    return {s: 1 for s in players if tricks.get(s, 0) == 0}
+
+
+def must_play(drops_in_a_row: int, drop_limit: int | None) -> bool:
+    """Whether the drop limit forces this seat to play (``None``: no limit)."""
+    return drop_limit is not None and drops_in_a_row >= drop_limit
+
+
+def drop_limit_of(rules: Mapping[str, Any]) -> int | None:
+    """The ``drop_limit`` in force as a number, ``None`` for ``"none"``."""
+    limit = rules["drop_limit"]
+    return None if limit == "none" else int(limit)
