@@ -177,7 +177,7 @@ class ChaseGame(EventLog, EngineViews):
                 self._public("keep", {"seat": seat})
                 self._end_turn(seat)
             else:
-                self._ask(seat, self._left_in_round(seat), "turn")
+                self._ask(seat, left_in(self._order, seat), "turn")
         elif decision == "dealer":
             if move == "keep":
                 self._public("keep", {"seat": seat})
@@ -403,7 +403,7 @@ class ChaseGame(EventLog, EngineViews):
     def _ask(self, asker: int, target: int, mode: str) -> None:
         """``asker`` asks ``target`` to exchange (mode ``turn`` or ``domino``)."""
         got = resolve_ask(self.hands, asker, target, self._order, self.dealer, self.rules,
-                          self.scale, self.refusals.__getitem__)
+                          self.scale, self.refusals)
         for seat, card in got.blocks:
             self.faceup[seat] = card
             self._public("block", {"seat": seat, "by": asker, "card": card})

@@ -20,8 +20,7 @@ rule says.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any, NamedTuple
 
@@ -89,8 +88,7 @@ def left_in(order: Sequence[int], seat: int) -> int:
 # --------------------------------------------------------------------------- one ask
 
 
-@dataclass(frozen=True)
-class AskResult:
+class AskResult(NamedTuple):
     """What one ask to exchange comes to.
 
     ``blocks``: every (seat, King) shown against the ask, in order. ``outcome``:
@@ -105,13 +103,13 @@ class AskResult:
 
 def resolve_ask(hands: Sequence[str | None], asker: int, target: int,
                 order: Sequence[int], dealer: int, rules: Mapping[str, Any],
-                scale: CardScale, may_refuse: Callable[[int], bool]) -> AskResult:
+                scale: CardScale, may_refuse: Sequence[bool]) -> AskResult:
     """``asker`` asks ``target`` to exchange (RULES.md §1 steps 4-5 and the variants).
 
     A King holder blocks (its own turn is then over). With ``blocked_swap_skips`` the
     ask goes on to the next seat after the King holder, past each King, but never
     past the dealer and never back to the asker. A Queen holder who may still refuse
-    (``queen_refuses_once``, ``may_refuse(seat)``) is offered the choice.
+    (``queen_refuses_once``, ``may_refuse[seat]``) is offered the choice.
     """
     blocks: list[tuple[int, str]] = []
     while True:
@@ -125,7 +123,7 @@ def resolve_ask(hands: Sequence[str | None], asker: int, target: int,
                     target = nxt
                     continue
             return AskResult("blocked", target, tuple(blocks))
-        if card in scale.queens and rules["queen_refuses_once"] and may_refuse(target):
+        if card in scale.queens and rules["queen_refuses_once"] and may_refuse[target]:
             return AskResult("queen", target, tuple(blocks))
         return AskResult("exchange", target, tuple(blocks))
 
@@ -179,8 +177,7 @@ def dealer_draw(own: str, drawn: str, rules: Mapping[str, Any], scale: CardScale
 # --------------------------------------------------------------------------- the showdown
 
 
-@dataclass(frozen=True)
-class Settlement:
+class Settlement(NamedTuple):
     """What a showdown does to the game.
 
     ``losers``: seats holding the lowest card (after ``dealer_wins_ties``).
@@ -194,7 +191,7 @@ class Settlement:
     """
 
     losers: tuple[int, ...]
-    lost: dict[int, int] = field(default_factory=dict)
+    lost: dict[int, int] = {}  # noqa: RUF012 - a NamedTuple default, never changed
     final_tie: str | None = None
     out: tuple[int, ...] = ()
     replayed: bool = False
@@ -208,7 +205,7 @@ def showdown_losers(cards: Mapping[int, str], dealer: int, rules: Mapping[str, A
     """Seats holding the lowest value (ties all lose); with ``dealer_wins_ties`` the
     dealer is spared a tie."""
     value = scale.value
-    low = min(value[c] for c in cards.values())
+    low = min([value[c] for c in cards.values()])
     losers = [s for s, c in cards.items() if value[c] == low]
     if rules["dealer_wins_ties"] and len(losers) > 1 and dealer in losers:
         losers.remove(dealer)
@@ -241,9 +238,11 @@ def settle_showdown(cards: Mapping[int, str], dealer: int, lives: Sequence[int],
         alive = [s for s in contenders if s not in losers]
         return Settlement(tuple(losers), out=tuple(sorted(losers)),
                           winner=alive[0] if len(alive) == 1 else None)
-    amounts = {s: life_cost(cards[s], lives[s], rules, scale) for s in losers}
-    final = len(losers) == len(cards) and all(lives[s] - a <= 0 for s, a in amounts.items())
-    lost = {s: a for s, a in amounts.items() if a}
+    if rules["aces_double"] or rules["ace_of_spades_double"]:
+        lost = {s: life_cost(cards[s], lives[s], rules, scale) for s in losers}
+    else:   # one life each: every loser still in the game has one to lose
+        lost = dict.fromkeys(losers, 1)
+    final = len(losers) == len(cards) and all([lives[s] <= a for s, a in lost.items()])
     if final:
         policy = rules["final_tie"]
         if policy == "replay":
@@ -253,7 +252,9 @@ def settle_showdown(cards: Mapping[int, str], dealer: int, lives: Sequence[int],
         if policy == "shared":
             return Settlement(tuple(losers), lost, policy, winner=sorted(losers))
         return Settlement(tuple(losers), lost, policy, restart=True)
-    out = tuple(s for s in losers if lives[s] - amounts[s] == 0)
+    out = [s for s in losers if lives[s] == lost[s]]
+    if not out:
+        return Settlement(tuple(losers), lost)
     alive = [s for s in range(len(in_game)) if in_game[s] and s not in out]
-    return Settlement(tuple(losers), lost, out=out,
-                      winner=alive[0] if len(alive) == 1 else None)
+    return Settlement(tuple(losers), lost, None, tuple(out), False, False, False,
+                      alive[0] if len(alive) == 1 else None)

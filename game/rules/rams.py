@@ -38,8 +38,8 @@ from game.rules.base import (
 from game.rules.rams_rules import (
     beats,
     drop_limit_of,
-    legal_cards,
     must_play,
+    playable,
     rank_table,
     round_losses,
     trick_winner,
@@ -160,6 +160,7 @@ class RamsGame(EventLog, EngineViews):
         self.private: list[list[dict[str, Any]]] = [[] for _ in range(n_seats)]
         self._pos = 0                       # declaring seat's index in ``order``
         self._turns: list[int] = []         # play order of the current trick
+        self._best = 0                      # index in ``trick`` of the card heading it
         self._pending: Pending | None = None
         self._out = []
 
@@ -319,8 +320,9 @@ class RamsGame(EventLog, EngineViews):
 
     def _legal_cards(self, seat: int) -> tuple[str, ...]:
         """Cards ``seat`` may add to the current (begun) trick."""
-        return legal_cards(self.hands[seat], self.trick_cards(), self.trump, self.rank,
-                           self._must_trump, self._must_beat)
+        trick = self.trick
+        return playable(self.hands[seat], trick[0][1][1], trick[self._best][1], self.trump,
+                        self.rank, self._must_trump, self._must_beat)
 
     def _play(self, seat: int, card: str) -> None:
         self.hands[seat].remove(card)
@@ -330,12 +332,14 @@ class RamsGame(EventLog, EngineViews):
             self._out.append(Event("play", {"seat": seat, "card": card}))
         self.public.append({"type": "play", "seat": seat, "card": card})
         n = len(trick)
+        if n == 1 or beats(card, trick[self._best][1], self.trump, self.rank):
+            self._best = n - 1      # the card heading the trick (trick_winner, as it goes)
         turns = self._turns
         if n < len(turns):
             nxt = turns[n]
             self._pending = Pending(nxt, self._legal_cards(nxt), "trick")
             return
-        winner = trick[trick_winner(self.trick_cards(), self.trump, self.rank)][0]
+        winner = trick[self._best][0]
         self.tricks[winner] += 1
         self.taken += [c for _, c in trick]
         self._public("trick", {"winner": winner,

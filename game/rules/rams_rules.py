@@ -48,22 +48,28 @@ def legal_cards(hand: Sequence[str], trick: Sequence[str], trump: str,
                 rank: Mapping[str, int], must_trump: bool = False,
                 must_beat: bool = False) -> tuple[str, ...]:
     """The cards of ``hand`` that may be added to ``trick`` (the cards played so far,
-    in order; empty: a lead, which is free).
+    in order; empty: a lead, which is free). See :func:`playable`."""
+    if not trick:
+        return tuple(hand)
+    return playable(hand, trick[0][1], trick[trick_winner(trick, trump, rank)], trump, rank,
+                    must_trump, must_beat)
+
+
+def playable(hand: Sequence[str], led: str, best: str, trump: str, rank: Mapping[str, int],
+             must_trump: bool = False, must_beat: bool = False) -> tuple[str, ...]:
+    """The cards of ``hand`` that may follow in a trick whose led suit is ``led`` and
+    whose heading card is ``best``.
 
     Follow the suit led if able; otherwise any card (``must_trump``: a trump if the
     hand holds one). ``must_beat``: if any of those cards would head the trick, only
     they are allowed.
     """
-    if not trick:
-        return tuple(hand)
-    led = trick[0][1]
     cands = [c for c in hand if c[1] == led]
     if not cands:
         cands = list(hand)
         if must_trump:
             cands = [c for c in hand if c[1] == trump] or cands
     if must_beat:
-        best = trick[trick_winner(trick, trump, rank)]
         wins = [c for c in cands if beats(c, best, trump, rank)]
         if wins:
             cands = wins
