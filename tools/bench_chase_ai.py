@@ -5,7 +5,7 @@
     python tools/bench_chase_ai.py tournament --case easy|hard-medium|hard-threshold
                                               [--games 8000] [--seed 1]
     python tools/bench_chase_ai.py expert [--style threshold:4:4] [--games 3000]
-    python tools/bench_chase_ai.py calibration [--decisions 20000]
+    python tools/bench_chase_ai.py calibration [--rules JSON] [--decisions 20000] [--jobs 2]
     python tools/bench_chase_ai.py speed [--games 300]
 
 ``nashconv`` needs numpy (exact enumeration for 2–5 seats, sampling for 6–10).
@@ -107,49 +107,74 @@ def cmd_expert(args: argparse.Namespace) -> dict:
     return out
 
 
-def cmd_calibration(args: argparse.Namespace) -> dict:
+def _calibration_games(job: tuple[int, int, int, int, dict | None, str]
+                       ) -> list[list[tuple[float, int]]]:
+    """(predicted, lost) of every decision of games ``lo`` … ``hi - 1``: every seat
+    plays ``level``, the coach (same level) predicts the move actually made."""
+    lo, hi, seed, players, rules, level = job
     from game.ai.coach import advise_view
     from game.games import new_game
 
-    preds: list[tuple[float, int]] = []
-    players = [make_player("chase", "hard") for _ in range(args.players)]
-    k = 0
-    t0 = time.time()
-    while len(preds) < args.decisions:
-        game = new_game("chase", None, args.players, seed=mix(args.seed, k) >> 1,
-                        bot_seed=mix(args.seed, k, 1) >> 1)
+    cast = [make_player("chase", level) for _ in range(players)]
+    out = []
+    for k in range(lo, hi):
+        game = new_game("chase", rules, players, seed=mix(seed, k) >> 1,
+                        bot_seed=mix(seed, k, 1) >> 1)
         game.emit_events = False
         game.start()
-        k += 1
-        pending_preds: list[tuple[int, int, float]] = []   # round, seat, p
-        while game.to_move() is not None:
-            p = game.to_move()
+        pending: list[tuple[int, int, float]] = []   # round, seat, predicted
+        while (p := game.to_move()) is not None:
             view = game.view(p.seat)
-            move = players[p.seat].choose(view)
-            adv = advise_view(view, "hard", args.samples)
-            pending_preds.append((game.round_index, p.seat,
-                                  adv["options"][move]["lose_life"]))
+            move = cast[p.seat].choose(view)
+            if len(p.legal) > 1:
+                adv = advise_view(view, level)
+                pending.append((game.round_index, p.seat, adv["options"][move]["lose_life"]))
             game.apply(p.seat, move)
-        for r, seat, pr in pending_preds:
-            if r >= len(game.rounds):
-                continue
+        got = []
+        for r, seat, pr in pending:
             entry = game.rounds[r]
             lost = str(seat) in entry.get("lost", {}) or seat in entry.get("out", [])
-            preds.append((pr, int(lost)))
+            got.append((pr, int(lost)))
+        out.append(got)
+    return out
+
+
+def cmd_calibration(args: argparse.Namespace) -> dict:
+    """The coach's predicted chance of losing a life for the move made, against what
+    happened, by decile of prediction. Last line: JSON with ``max_gap``."""
+    from multiprocessing import Pool
+
+    rules = json.loads(args.rules) if args.rules else None
+    t0 = time.time()
+    preds: list[tuple[float, int]] = []
+    games = 0
+    chunk = 8
+    with Pool(max(1, args.jobs)) as pool:
+        start = 0
+        while len(preds) < args.decisions:
+            jobs = [(start + i * chunk, start + (i + 1) * chunk, args.seed, args.players,
+                     rules, args.level) for i in range(max(1, args.jobs) * 2)]
+            start += chunk * len(jobs)
+            for res in pool.map(_calibration_games, jobs):
+                for game in res:     # whole games, in order, until enough decisions
+                    if len(preds) >= args.decisions:
+                        break
+                    preds.extend(game)
+                    games += 1
     preds.sort()
     n = len(preds)
     deciles = []
     worst = 0.0
     for d in range(10):
-        chunk = preds[d * n // 10:(d + 1) * n // 10]
-        pm = sum(p for p, _ in chunk) / len(chunk)
-        om = sum(o for _, o in chunk) / len(chunk)
+        part = preds[d * n // 10:(d + 1) * n // 10]
+        pm = sum(p for p, _ in part) / len(part)
+        om = sum(o for _, o in part) / len(part)
         worst = max(worst, abs(pm - om))
-        deciles.append({"decile": d + 1, "n": len(chunk), "predicted": round(pm, 4),
+        deciles.append({"decile": d + 1, "n": len(part), "predicted": round(pm, 4),
                         "observed": round(om, 4), "gap": round(om - pm, 4)})
-    out = {"decisions": n, "games": k, "samples": args.samples,
-           "seconds": round(time.time() - t0, 1), "max_gap": round(worst, 4),
-           "deciles": deciles}
+    out = {"rules": rules or {}, "players": args.players, "level": args.level,
+           "decisions": n, "games": games, "seconds": round(time.time() - t0, 1),
+           "deciles": deciles, "max_gap": round(worst, 4)}
     print(json.dumps(out), flush=True)
     return out
 
@@ -205,7 +230,10 @@ def main() -> int:
     a = sub.add_parser("calibration")
     a.add_argument("--decisions", type=int, default=20000)
     a.add_argument("--players", type=int, default=4)
-    a.add_argument("--samples", type=int, default=240)
+    a.add_argument("--level", default="hard", choices=("easy", "medium", "hard"))
+    a.add_argument("--rules", default=None, help="rules as a JSON object, e.g. "
+                   "'{\"blocked_swap_skips\": true}'")
+    a.add_argument("--jobs", type=int, default=2)
     a.add_argument("--seed", type=int, default=1)
     a = sub.add_parser("speed")
     a.add_argument("--games", type=int, default=300)
