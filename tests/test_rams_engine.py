@@ -25,8 +25,6 @@ from game.records import Seat, from_dict, rebuild, record_of
 from game.rules.base import GameError, IllegalMove, RulesError, first_dealer_rng
 from game.rules.rams import RAMS_RULES, RamsGame, rams_rules
 
-EXAMPLES = Path("/work/shared/examples")
-
 # --------------------------------------------------------------------------- helpers
 
 
@@ -1045,37 +1043,6 @@ def test_bad_records(tmp_path: Path, capsys: Any, kind: str, data: Any,
     assert len(lines) == 1 and lines[0].startswith(kind + ": "), err
     if text:
         assert text in lines[0], lines[0]
-
-
-def example_files() -> list[Path]:
-    if not EXAMPLES.is_dir():
-        return []
-    out = []
-    for f in sorted(EXAMPLES.glob("*.json")):
-        if f.name.endswith(".expected.json") or f.name == "manifest.json":
-            continue
-        try:
-            game_id = json.loads(f.read_text()).get("game")
-        except ValueError:
-            game_id = "rams" if '"game": "rams"' in f.read_text()[:200] else None
-        if game_id == "rams":
-            out.append(f)
-    return out
-
-
-@pytest.mark.skipif(not example_files(), reason="shared examples not available")
-@pytest.mark.parametrize("path", example_files(), ids=lambda p: p.stem)
-def test_shared_examples(path: Path, capsys: Any) -> None:
-    exp = json.loads(path.with_name(path.stem + ".expected.json").read_text())
-    code = commands.run("replay", [str(path), "--json"])
-    out, err = capsys.readouterr()
-    if "exit" in exp:
-        assert code == exp["exit"] and out == "" and err.strip() == exp["stderr"]
-        return
-    assert code == 0, err
-    got = json.loads(out)
-    for key in ("finished", "winner", "lives", "rounds", "to_move"):
-        assert got[key] == exp[key], key
 
 
 def test_new_game_factory_and_determinism() -> None:

@@ -146,7 +146,6 @@ def world(belief: Belief, policies: Policies, rng: random.Random
           ) -> tuple[float, ChaseGame] | None:
     """One sampled world at the deciding seat's decision, with its weight, or ``None``
     when the sample contradicts what the view shows."""
-    view = belief.view
     need = len(belief.unknown) + belief.talon_size + belief.hidden_discards
     if need > len(belief.pool):
         return None
@@ -155,18 +154,29 @@ def world(belief: Belief, policies: Policies, rng: random.Random
     for s, c in zip(belief.unknown, cards):
         now[s] = c
     k = len(belief.unknown)
-    talon = cards[k:k + belief.talon_size]
-    hidden = cards[k + belief.talon_size:]
+    return world_from(belief, now, cards[k:k + belief.talon_size],
+                      cards[k + belief.talon_size:], policies, rng.getrandbits(63))
+
+
+def world_from(belief: Belief, now: Mapping[int, str], talon: list[str],
+               hidden: list[str], policies: Policies, seed: int
+               ) -> tuple[float, ChaseGame] | None:
+    """The world where every active seat holds ``now[seat]``, the talon is ``talon``
+    (top first) and the face-down discards ``hidden``: the engine replays the round
+    to the deciding seat's decision. Returns its weight (how likely the other seats'
+    moves were) and the game, or ``None`` if the engine shows anything else than the
+    view does."""
+    view = belief.view
     pile = view.get("discard_pile")
     seen = list(pile["seen"]) if pile is not None else []
     active = set(view["active"])
     game = belief.template.fork()
     game.deal_round_at(
-        dealer=view["dealer"], dealt=_dealt(belief, now), talon=talon, lives=view["lives"],
-        in_game=[s in active for s in range(belief.n_seats)],
+        dealer=view["dealer"], dealt=_dealt(belief, dict(now)), talon=talon,
+        lives=view["lives"], in_game=[s in active for s in range(belief.n_seats)],
         sudden_death=bool(view["sudden_death"]), refusals=belief.refusals,
-        discards=hidden + seen, discards_seen=seen, round_index=view["round"],
-        games_started=view.get("games_started", 1), seed=rng.getrandbits(63))
+        discards=list(hidden) + seen, discards_seen=seen, round_index=view["round"],
+        games_started=view.get("games_started", 1), seed=seed)
     observed = view["events"]
     weight = 1.0
     me = belief.me
@@ -186,6 +196,18 @@ def world(belief: Belief, policies: Policies, rng: random.Random
         if game.public[done:] != observed[done:len(game.public)]:
             return None
     p = game.to_move()
+    if p is not None and p.seat != me and view.get("decision") == "queen":
+        # asked while holding a Queen: the asker's swap shows no event before our answer
+        if p.seat != view.get("partner") or "swap" not in p.legal:
+            return None
+        weight *= policies[p.seat].probabilities(game.search_view(p.seat)).get("swap", 0.0)
+        if weight <= 0.0:
+            return None
+        done = len(game.public)
+        game.apply(p.seat, "swap")
+        if game.public[done:] != observed[done:]:
+            return None
+        p = game.to_move()
     if (p is None or p.seat != me or p.decision != view.get("decision")
             or sorted(p.legal) != list(view["legal"]) or game.private[me] != view["private"]):
         return None

@@ -12,7 +12,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from game.rules.rams_rules import DECK_CARDS, RANK_ORDER, drop_limit_of, must_play, rank_table
+from game.rules.rams_rules import (
+    DECK_CARDS,
+    RANK_ORDER,
+    drop_limit_of,
+    must_play,
+    rank_table,
+    voids_shown,
+)
 
 View = Mapping[str, Any]
 
@@ -87,11 +94,9 @@ class Info:
             elif t == "play":
                 s, c = e["seat"], e["card"]
                 if trick:
-                    led = trick[0][1][1]
-                    if c[1] != led:
-                        voids.setdefault(s, set()).add(led)
-                        if must_trump and c[1] != trump:
-                            voids[s].add(trump)
+                    shown = voids_shown(c, trick[0][1][1], trump, must_trump)
+                    if shown:
+                        voids.setdefault(s, set()).update(shown)
                 trick.append((s, c))
                 played.append(c)
                 played_by.setdefault(s, []).append(c)

@@ -76,6 +76,17 @@ def playable(hand: Sequence[str], led: str, best: str, trump: str, rank: Mapping
     return tuple(cands)
 
 
+def voids_shown(card: str, led: str, trump: str, must_trump: bool = False) -> frozenset[str]:
+    """Suits a player shows it holds none of by adding ``card`` to a trick led in
+    ``led``: not following shows a void in the suit led; under ``must_trump`` a card
+    that is neither of the suit led nor a trump shows no trump either."""
+    if card[1] == led:
+        return frozenset()
+    if must_trump and card[1] != trump:
+        return frozenset((led, trump))
+    return frozenset((led,))
+
+
 def why_not_card(card: str, hand: Sequence[str], trick: Sequence[str], trump: str,
                  rank: Mapping[str, int], must_trump: bool = False,
                  must_beat: bool = False) -> str | None:
