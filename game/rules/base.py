@@ -511,8 +511,7 @@ class EngineViews:
                              self.finished, self.card_moves)
             err.reason = self.why_illegal(seat, move)
             raise err
-        self._out = []
-        self.moves.append((seat, move))
+        self.moves.append((seat, move))   # ``_out`` is empty: the last call flushed it
         self._pending = None
         return p
 

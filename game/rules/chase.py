@@ -465,7 +465,7 @@ class ChaseGame(EventLog, EngineViews):
         names = _SEAT_NAMES
         shown = {names[s]: c for s, c in cards.items()}
         self._public("showdown", {"cards": shown})
-        entry: dict[str, Any] = {"dealer": self.dealer, "cards": dict(shown)}
+        entry: dict[str, Any] = {"dealer": self.dealer, "cards": shown}   # never changed
         if self.rules["deck_policy"] == "continue":   # the cards are collected, face up
             self.discards.extend(cards.values())
             self.discards_seen.extend(cards.values())

@@ -258,9 +258,9 @@ class RamsGame(EventLog, EngineViews):
         for k, seat in enumerate(order):
             hands[seat] = stock[k:i:m]
         if self.emit_events:
-            out = self._out
-            out += [Event("deal", {"seat": seat}) for _ in range(self.hand_size)
-                    for seat in order]
+            # one card at a time round the table; events are never changed by those who
+            # read them, so each seat's deal event is the same object every time round
+            self._out += [Event("deal", {"seat": seat}) for seat in order] * self.hand_size
         for seat in order:
             self._private(seat, "dealt", {"cards": list(hands[seat])})
         self.stock = stock[i:]
