@@ -159,14 +159,30 @@ def test_log_writer_without_logger_drops_text():
 
 
 def test_log_writer_survives_a_handler_that_writes_back(crash_env):
+    """A handler that writes into the very stream it serves gets the line once; what it
+    writes back is not logged again (no endless loop, no recursion error)."""
+
+    class Keep(logging.Handler):
+        def __init__(self) -> None:
+            super().__init__()
+            self.messages: list[str] = []
+
+        def emit(self, record: logging.LogRecord) -> None:
+            self.messages.append(record.getMessage())
+
     logger = logging.getLogger("stammtisch.test.loop")
     logger.propagate = False
+    logger.setLevel(logging.INFO)
     writer = crash.LogWriter(logger, logging.INFO, "<loop>")
+    kept = Keep()
     logger.addHandler(logging.StreamHandler(writer))
+    logger.addHandler(kept)
     try:
-        writer.write("no endless loop\n")
+        assert writer.write("no endless loop\n") == len("no endless loop\n")
+        assert writer.write("second line\n") == len("second line\n")
     finally:
         logger.handlers.clear()
+    assert kept.messages == ["[<loop>] no endless loop", "[<loop>] second line"]
 
 
 def test_guard_writes_report_and_returns_1(monkeypatch, crash_env):
