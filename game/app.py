@@ -120,8 +120,6 @@ class App:
         return self.screen.get_size()
 
     def play(self, name: str) -> None:
-        if self.stack and getattr(getattr(self.stack[-1], "anim", None), "catching_up", False):
-            return   # a resumed game replays its moves silently
         try:
             self.audio.play(name)
         except Exception:
@@ -158,23 +156,25 @@ class App:
     def top(self) -> Scene | None:
         return self.stack[-1] if self.stack else None
 
+    def scene(self, name: str, **kw: Any) -> Scene:
+        """The screen called ``name`` (``game.scenes.catalog``), not shown yet."""
+        from game.scenes import catalog
+
+        built: Scene = catalog.build(self, name, **kw)
+        return built
+
+    def open(self, name: str, how: str = "push", **kw: Any) -> Scene:
+        """Show the screen called ``name``: on top (``push``), instead of the top one
+        (``replace``) or alone (``reset``). Scenes navigate only this way."""
+        scene = self.scene(name, **kw)
+        {"push": self.push, "replace": self.replace, "reset": self.reset}[how](scene)
+        return scene
+
     def push(self, scene: Scene) -> None:
         if self.stack:
             self.stack[-1].pause()
         self.stack.append(scene)
-        self._keep_records(scene)
         scene.enter()
-
-    def _keep_records(self, scene: Scene) -> None:
-        """A table of a real game gets its autosave/statistics session (game.store)."""
-        if hasattr(scene, "game") and hasattr(scene, "seats") and not getattr(
-                scene, "started", True):
-            try:
-                from game import store
-
-                store.attach_session(scene)
-            except Exception as exc:  # bookkeeping never stops a game
-                self.notify(f"{type(exc).__name__}: {exc}")
 
     def pop(self) -> Scene | None:
         if not self.stack:
@@ -189,7 +189,6 @@ class App:
         if self.stack:
             self.stack.pop().exit()
         self.stack.append(scene)
-        self._keep_records(scene)
         scene.enter()
 
     def reset(self, scene: Scene) -> None:
@@ -197,7 +196,6 @@ class App:
         while self.stack:
             self.stack.pop().exit()
         self.stack.append(scene)
-        self._keep_records(scene)
         scene.enter()
 
     def quit(self) -> None:
@@ -348,25 +346,19 @@ def run(opts: argparse.Namespace) -> int:
     """Open the window and play; returns the process exit code."""
     os.environ.setdefault("SDL_VIDEO_ALLOW_SCREENSAVER", "1")
     app = App(opts)
-    from game.scenes.menu import MenuScene
-
     if getattr(opts, "smoke_test", False):
-        app.push(MenuScene(app))
+        app.open("menu")
         app.draw()
         pygame.display.flip()
         pygame.quit()
         return 0
     if app.settings["fullscreen"] and not opts.size:
         app.toggle_fullscreen()
+    app.open("menu")
     if getattr(opts, "demo", False):
-        from game.scenes.table_base import demo_for
-
-        # --game chase|rams: only that game; without it the demo alternates both
-        app.push(MenuScene(app))
-        app.push(demo_for(app, getattr(opts, "game", None), players=opts.players or 6,
-                          seed=opts.seed))
-    else:
-        app.push(MenuScene(app))
+        # --game GAME: only that game; without it the demo goes through every game
+        app.open("demo", game_id=getattr(opts, "game", None), players=opts.players or 6,
+                 seed=opts.seed)
     started = time.monotonic()
     try:
         app.run(opts.quit_after)
@@ -393,11 +385,8 @@ def run_replay(path: str, opts: argparse.Namespace | None = None) -> int:
         return 2
     os.environ.setdefault("SDL_VIDEO_ALLOW_SCREENSAVER", "1")
     app = App(opts)
-    from game.scenes.menu import MenuScene
-    from game.scenes.replay import ReplayScene
-
-    app.push(MenuScene(app))
-    app.push(ReplayScene(app, record, title=os.path.basename(path)))
+    app.open("menu")
+    app.open("replay", record=record, title=os.path.basename(path))
     try:
         app.run(getattr(app.opts, "quit_after", None))
     except KeyboardInterrupt:

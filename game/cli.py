@@ -30,7 +30,9 @@ def window_parser() -> argparse.ArgumentParser:
         "SUBCOMMAND --help').")
     p.add_argument("--demo", action="store_true",
                    help="attract mode: every seat is a computer player, games follow each other")
-    p.add_argument("--game", choices=("chase", "rams"), default=None,
+    from game.games import GAME_IDS
+
+    p.add_argument("--game", choices=GAME_IDS, default=None,
                    help="with --demo: which game (default: alternate)")
     p.add_argument("--seed", type=int, default=None, help="seed for the shuffles")
     p.add_argument("--quit-after", type=float, default=None, metavar="SECONDS",

@@ -74,6 +74,17 @@ class GameEntry:
     levels: tuple[str, ...] = ("easy", "medium", "hard", "expert")
     #: short extra notes for the setup screen (text keys), e.g. which deck is used
     notes: tuple[str, ...] = field(default_factory=tuple)
+    #: text keys of the game's screens: the menu's button, the setup and rules pages'
+    #: titles, the rules text, and the button that shows these rules from elsewhere
+    menu_key: str = ""
+    setup_title_key: str = ""
+    rules_title_key: str = ""
+    rules_text_key: str = ""
+    rules_button_key: str = ""
+    #: the scene (by name) of the game's strategy chart, if it has one
+    chart_scene: str | None = None
+    #: values the setup screen offers for a rules key instead of its whole range
+    setup_values: dict[str, tuple[Any, ...]] = field(default_factory=dict)
 
     def new_game(self, rules: dict[str, Any] | None, n_seats: int, *,
                  seed: int | None = None, dealer: int | None = None,
@@ -122,6 +133,9 @@ GAMES: dict[str, GameEntry] = {
         coach_ref="game.ai.chase_coach:advise",
         table_ref="game.scenes.table_chase:ChaseTableScene",
         demo_ref="game.scenes.table_chase:demo_scene",
+        menu_key="menu.chase", setup_title_key="setup.title", rules_title_key="rules.title",
+        rules_text_key="rules.chase", rules_button_key="rules.show_chase",
+        chart_scene="chart", setup_values={"stake": (0, 1, 2, 5, 10, 20, 50, 100)},
     ),
     "rams": GameEntry(
         id="rams", engine=RamsGame, rules_keys=RAMS_RULES,
@@ -131,6 +145,9 @@ GAMES: dict[str, GameEntry] = {
         coach_ref="game.ai.rams_coach:advise",
         table_ref="game.scenes.table_rams:RamsTableScene",
         demo_ref="game.scenes.table_rams:demo_scene",
+        menu_key="menu.rams", setup_title_key="setup.title_rams",
+        rules_title_key="rules.title_rams", rules_text_key="rules.rams",
+        rules_button_key="rules.show_rams",
     ),
 }
 
@@ -149,6 +166,12 @@ def entry(game_id: object) -> GameEntry:
 
 def entries() -> Iterator[GameEntry]:
     return iter(GAMES.values())
+
+
+def title_key(game_id: str) -> str:
+    """The text key of a game's name (an unknown id, e.g. from an old database, gets
+    the key it would have)."""
+    return GAMES[game_id].title_key if game_id in GAMES else f"game.{game_id}"
 
 
 def other(game_id: str) -> str:

@@ -19,9 +19,11 @@ the game: it is renamed ``<name>.bad-<timestamp>`` beside where it was (never
 overwritten, never deleted), the game starts with a fresh one, and the caller gets a
 one-line :class:`Problem` to show the player once.
 
-:class:`GameSession` is the one object a table needs: ``GameSession.new(...)`` when a
-game starts, ``session.moved()`` after every applied move (autosave; at game over it
-records the statistics and clears the autosave), ``session.export()`` for the button.
+:class:`GameSession` is the one object a table needs: created when a game starts,
+``session.moved()`` after every applied move (autosave; at game over it records the
+statistics and clears the autosave), ``session.export()`` for the button. The table
+calls none of it itself: ``game.table.bookkeeping`` subscribes a session to the
+table's news.
 """
 
 from __future__ import annotations
@@ -618,50 +620,3 @@ def startup_checks() -> list[Problem]:
     elif saved is not None and saved.finished:
         finish_saved(saved)
     return problems
-
-
-# --------------------------------------------------------------------------- tables
-
-
-def attach_session(table: Any, record: Record | None = None,
-                   saved: dict[str, Any] | None = None) -> GameSession | None:
-    """Give a table (any ``TableScene``: ``game``, ``seats``, ``demo``) its session.
-
-    The table's code needs no calls of its own: the engine instance's ``apply`` is
-    wrapped so every applied move autosaves (and game over records the statistics and
-    clears the autosave), and ``start`` autosaves the fresh game. With ``record`` and
-    ``saved`` (Continue), ``start`` also replays the saved moves, so the table receives
-    every event of the game so far in one go. Demo tables and tables marked
-    ``keep_records = False`` (replays) get none. Idempotent.
-    """
-    if getattr(table, "session", None) is not None or getattr(table, "demo", False) \
-            or not getattr(table, "keep_records", True):
-        return getattr(table, "session", None)
-    game = table.game
-    if record is not None and saved is not None:
-        session = GameSession.resume(game, record, saved)
-        moves = list(record.moves)
-    else:
-        session = GameSession(game, table.seats, seed=getattr(game, "seed", None),
-                              bot_seed=getattr(game, "bot_seed", 0),
-                              dealer=record.dealer if record is not None else None,
-                              deals=record.deals if record is not None else None)
-        moves = []
-    table.session = session
-    start, apply = game.start, game.apply
-
-    def start_and_save() -> list:
-        out = list(start())
-        for seat, move in moves:          # Continue: the saved moves, without saving
-            out += apply(seat, move)
-        session.moved()
-        return out
-
-    def apply_and_save(seat: int, move: str) -> list:
-        out = apply(seat, move)           # an illegal move raises before we save
-        session.moved()
-        return out
-
-    game.start = start_and_save
-    game.apply = apply_and_save
-    return session

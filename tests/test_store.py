@@ -128,16 +128,17 @@ def test_sigkill_mid_game_resumes_the_same_position(home):
     assert table.game.summary() == saved.summary
     assert table.game.moves == saved.record.moves
     T.pump(app, 3.0, dt=1 / 30)
-    assert not table.anim.catching_up
+    assert not table.catching_up
     assert len(table.game.moves) == k          # nobody moved while we looked
     summ = saved.summary
-    assert table.v_lives == summ["lives"]
-    assert table.v_round == summ["round"] and table.v_dealer == summ["dealer"]
+    m = table.model
+    assert m.lives == summ["lives"]
+    assert m.round == summ["round"] and m.dealer == summ["dealer"]
     assert [s["name"] for s in table.seats] == [s.name for s in saved.record.seats]
     assert [s.get("human") for s in table.seats] == [s.type == "human"
                                                       for s in saved.record.seats]
-    assert table.players.keys() == {i for i, s in enumerate(saved.record.seats)
-                                    if s.type == "ai"}
+    assert {i for i, src in table.flow.sources.items() if src.kind == "level"} == \
+        {i for i, s in enumerate(saved.record.seats) if s.type == "ai"}
     to_move = summ["to_move"]
     if to_move["seat"] == 0:
         assert table.state == "human"

@@ -2,13 +2,16 @@
 
 The hint shows exactly the numbers of ``game.ai.coach.advise_view`` for the view of
 the human deciding at the screen, never for a computer, never behind the privacy
-screen, and it hides again after the move. The chart renders for 2–10 seats."""
+screen, and it hides again after the move. The chart renders for 2–10 seats.
+
+The coach thinks in the table's worker; tests that need an answer to be late use a
+:class:`~game.table.workers.ManualWorker` and run it when they choose -- no thread,
+no clock."""
 
 import json
 import os
 import random
 import tempfile
-import time
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -25,15 +28,18 @@ from game.scenes.chart import ChartScene, cell_colour  # noqa: E402
 from game.scenes.menu import MenuScene  # noqa: E402
 from game.scenes.table_chase import ChaseTableScene  # noqa: E402
 from game.scenes.table_rams import RamsTableScene  # noqa: E402
+from game.table.options import TableOptions  # noqa: E402
+from game.table.workers import ManualWorker  # noqa: E402
 
 seats = T.mixed_seats  # the first seats human, then every level in turn
 
 
-def table(game, n=5, humans=1, lang="en", size=(960, 600), seed=3, rules=None):
+def table(game, n=5, humans=1, lang="en", size=(960, 600), seed=3, rules=None, worker=None):
     app = T.make_app(size, lang)
     app.push(MenuScene(app))
     cls = RamsTableScene if game == "rams" else ChaseTableScene
-    tb = cls(app, seats(n, humans, lang), rules or {}, seed=seed)
+    tb = cls(app, seats(n, humans, lang), rules or {}, seed=seed,
+             options=TableOptions(worker=worker))
     app.push(tb)
     return app, tb
 
@@ -41,15 +47,16 @@ def table(game, n=5, humans=1, lang="en", size=(960, 600), seed=3, rules=None):
 def check_numbers(tb):
     """The hint shows advise_view's numbers for the decider's own view."""
     p = tb.pending
+    coach = tb.coach
     want = advise_view(tb.game.view(p.seat))
-    assert tb.hint_visible()
-    assert tb.hint["move"] == want["move"]
-    assert tb.hint["options"] == want["options"]
-    assert set(tb.hint_options()) <= set(p.legal)
+    assert coach.visible()
+    assert coach.advice["move"] == want["move"]
+    assert coach.advice["options"] == want["options"]
+    assert set(coach.options()) <= set(p.legal)
     for m, o in want["options"].items():
         n = round(100 * o["lose_life"])
-        assert tb.hint_label(m) == t("coach.risk", p=n)
-        assert tb.hint_label(m, short=True) == t("coach.risk_short", p=n)
+        assert coach.label(m) == t("coach.risk", p=n)
+        assert coach.label(m, short=True) == t("coach.risk_short", p=n)
     return want
 
 
@@ -62,7 +69,7 @@ def test_chase_hint_shows_the_coach_and_hides_after_the_move(lang):
         assert T.drive(app, lambda t_: t_.state == "human" and len(t_.pending.legal) > 1, rng)
         p, moves = tb.pending, len(tb.game.moves)
         app.draw()
-        assert not tb.hint_visible()
+        assert not tb.coach.visible()
         assert tb.hint_button.rect.width > 0
         T.key(app, pygame.K_h)
         want = check_numbers(tb)
@@ -72,13 +79,13 @@ def test_chase_hint_shows_the_coach_and_hides_after_the_move(lang):
         shown += 1
         # a click on the button hides it, H shows it again
         T.click(app, tb.hint_button.rect.center)
-        assert not tb.hint_visible()
+        assert not tb.coach.visible()
         T.key(app, pygame.K_h)
-        assert tb.hint_visible()
+        assert tb.coach.visible()
         move = rng.choice(list(p.legal))
         T.click_button(app, tb.actions.by_name(move))
         assert len(tb.game.moves) == moves + 1
-        assert not tb.hint_visible() and tb.hint is None
+        assert not tb.coach.visible() and tb.coach.advice is None
         app.draw()
     assert shown == 6
     assert "%" in t("coach.risk", p=22) and "22" in t("coach.risk", p=22)
@@ -96,13 +103,13 @@ def test_rams_hint_on_buttons_and_cards(decision):
     app.draw()
     if decision == "trick":
         # every playable card of the hand has its number
-        cards = [tb.card_move(sp) for sp in tb.hands[tb.base]]
+        cards = [tb.controls.card_move(sp) for sp in tb.controls.hand()]
         assert set(want["options"]) <= set(cards)
     else:
         assert {b.name for b in tb.actions.buttons} == set(want["options"])
     assert tb.pending is p
     tb.human_move(list(p.legal)[0])
-    assert not tb.hint_visible()
+    assert not tb.coach.visible()
     app.draw()
 
 
@@ -114,7 +121,7 @@ def test_no_hint_for_computers_or_demo():
     rng = random.Random(1)
     assert T.drive(app, lambda t_: t_.state == "thinking", rng)
     T.key(app, pygame.K_h)
-    assert not tb.hint_allowed() and not tb.hint_on and tb.hint is None
+    assert not tb.hint_allowed() and not tb.coach.on and tb.coach.advice is None
     app.draw()
     from game.scenes.table_chase import demo_scene
 
@@ -123,7 +130,7 @@ def test_no_hint_for_computers_or_demo():
     for _ in range(200):
         app.update(0.05)
         T.key(app, pygame.K_h)
-        assert not demo.hint_allowed() and demo.hint is None
+        assert not demo.hint_allowed() and demo.coach.advice is None
 
 
 @pytest.mark.parametrize("game", ["chase", "rams"])
@@ -137,13 +144,13 @@ def test_hint_is_per_human_and_never_behind_the_privacy_screen(game):
         if top.name == "handoff":
             seen_handoff += 1
             T.key(app, pygame.K_h)               # swallowed by the privacy screen
-            assert not tb.hint_visible() and not tb.hint_on
+            assert not tb.coach.visible() and not tb.coach.on
             assert tb.viewer is None
             top.ready()
             continue
         if top is tb and tb.state == "human":
             p = tb.pending
-            assert not tb.hint_visible()         # an earlier human's hint never carries over
+            assert not tb.coach.visible()        # an earlier human's hint never carries over
             if len(p.legal) > 1 and p.seat not in shown_for:
                 T.key(app, pygame.K_h)
                 assert tb.viewer == p.seat
@@ -151,7 +158,7 @@ def test_hint_is_per_human_and_never_behind_the_privacy_screen(game):
                 shown_for.add(p.seat)
                 app.draw()
             tb.human_move(rng.choice(list(p.legal)))
-            assert not tb.hint_visible()
+            assert not tb.coach.visible()
             if len(shown_for) == 2 and seen_handoff >= 2:
                 break
             continue
@@ -161,33 +168,35 @@ def test_hint_is_per_human_and_never_behind_the_privacy_screen(game):
     assert seen_handoff >= 2 and shown_for == {0, 1}
 
 
-def test_hint_in_the_worker_thread():
-    """With the real worker the window keeps running; a late answer for a decision
-    already taken is dropped."""
-    app, tb = table("chase", n=5)
+def test_hint_while_the_worker_is_still_thinking():
+    """While the coach thinks the window keeps running and says so; the answer shows
+    once it arrives; a late answer for a decision already taken is dropped."""
+    worker = ManualWorker(autorun=True)         # computers answer at once
+    app, tb = table("chase", n=5, worker=worker)
     rng = random.Random(6)
     assert T.drive(app, lambda t_: t_.state == "human" and len(t_.pending.legal) > 1, rng)
-    app.ai_sync = False
+    worker.autorun = False                      # from now on the test runs the worker
     T.key(app, pygame.K_h)
-    assert tb.hint_visible() and tb.hint is None and tb.busy()
+    assert tb.coach.visible() and tb.coach.advice is None and tb.busy()
     app.draw()                                  # "the coach is thinking"
-    deadline = time.monotonic() + 20
-    while tb.hint is None and time.monotonic() < deadline:
-        app.update(0.01)
-        time.sleep(0.005)
+    T.pump(app, 1.0)
+    assert tb.coach.advice is None and tb.coach.waiting()   # nothing without the worker
+    assert worker.run_all() == 1
+    app.update(0.0)
     check_numbers(tb)
+    assert not tb.coach.waiting()
     # a new request, then a move before the answer arrives: nothing shows afterwards
     tb.human_move(tb.pending.legal[0])
-    app.ai_sync = True
+    worker.autorun = True
     assert T.drive(app, lambda t_: t_.state == "human" and len(t_.pending.legal) > 1, rng)
-    app.ai_sync = False
+    worker.autorun = False
     T.key(app, pygame.K_h)
-    tb.human_move(tb.pending.legal[0])
-    deadline = time.monotonic() + 20
-    while tb.hint_future is not None and time.monotonic() < deadline:
-        app.update(0.01)
-        time.sleep(0.005)
-    assert tb.hint is None and not tb.hint_visible()
+    asked = tb.pending
+    tb.human_move(asked.legal[0])
+    assert worker.run_all() == 1
+    app.update(0.0)
+    assert not tb.coach.waiting()
+    assert tb.coach.advice is None and not tb.coach.visible()
     tb.exit()
 
 

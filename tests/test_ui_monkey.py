@@ -1,10 +1,10 @@
 """A monkey: thousands of random clicks, keys, wheel turns and window resizes across
-every scene. Nothing may raise; afterwards games still finish."""
+every scene. Nothing may raise; afterwards games still finish. Every run is a fixed
+number of steps from a fixed seed: the same input on any machine, however loaded."""
 
 import os
 import random
 import tempfile
-import time
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -21,11 +21,16 @@ KEYS = [pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB,
         pygame.K_a, pygame.K_r, pygame.K_PAGEDOWN, pygame.K_PAGEUP, pygame.K_HOME, pygame.K_END,
         pygame.K_BACKSPACE, pygame.K_F5, pygame.K_n, pygame.K_m, pygame.K_p, pygame.K_F11,
         pygame.K_g, pygame.K_1, pygame.K_3, pygame.K_h, pygame.K_v, pygame.K_c]
+STEPS = 2500          # per animation speed, across every scene
+RAMS_STEPS = 1500     # per Rams table
 
 
 def targets(scene):
+    """Everything clickable on ``scene``: its buttons and form rows, a table's move
+    buttons and (Rams) the cards of the hand."""
     rects = []
-    for v in vars(scene).values():
+    controls = getattr(scene, "controls", None)
+    for v in list(vars(scene).values()) + list(vars(controls).values() if controls else []):
         if isinstance(v, FocusList):
             rects += [b.rect for b in v.buttons]
         elif isinstance(v, Form):
@@ -35,17 +40,15 @@ def targets(scene):
         mb = getattr(scene, attr, None)
         if mb is not None:
             rects.append(mb.rect)
-    cards = getattr(scene, "card_rects", None)    # the Rams hand
-    if cards is not None and getattr(scene, "geo", None):
+    cards = getattr(controls, "card_rects", None)    # the Rams hand
+    if cards is not None and scene.table_layout.ready:
         rects += cards()
     return [r for r in rects if r.width > 0]
 
 
-def monkey(app, rng, steps, deadline):
+def monkey(app, rng, steps):
     results = 0
     for i in range(steps):
-        if time.monotonic() > deadline:
-            break
         if not app.running or not app.stack:
             app.running = True
             app.reset(MenuScene(app))
@@ -87,34 +90,32 @@ def monkey(app, rng, steps, deadline):
 
 def test_monkey_across_scenes():
     rng = random.Random(1234)
-    deadline = time.monotonic() + 35
     total = 0
     for speed in ("off", "fast", "normal"):
         app = T.make_app((1280, 720), rng.choice(["de", "en"]), speed=speed, think=0.0)
         app.push(MenuScene(app))
-        total += monkey(app, rng, 2500, deadline)
+        total += monkey(app, rng, STEPS)
         if app.fullscreen:
             app.toggle_fullscreen()
         # afterwards a game still finishes
         app.running = True
         app.reset(MenuScene(app))
         app.settings["anim_speed"] = "off"
-        from game.scenes.table_chase import ChaseTableScene, seats_from_setup
+        from game.scenes.table_chase import ChaseTableScene
+        from game.table.seats import seats_from_setup
 
         setup = app.settings["setup"]
         app.push(ChaseTableScene(app, seats_from_setup(setup), setup["rules"], seed=5))
         assert T.play_game(app, rng=random.Random(3)), "game did not finish"
-    assert time.monotonic() < deadline + 25
 
 
 def test_monkey_on_rams_tables():
     """Random input on Rams tables (solo and hot-seat, every variant on); afterwards a
     Rams game still finishes."""
-    from game.scenes.table_base import seats_from_setup
     from game.scenes.table_rams import RamsTableScene
+    from game.table.seats import seats_from_setup
 
     rng = random.Random(99)
-    deadline = time.monotonic() + 18
     rules = {"dealer_takes_trump": True, "must_trump": True, "must_beat": True}
     for speed, humans in (("off", 1), ("normal", 2), ("fast", 1)):
         app = T.make_app((960, 600), rng.choice(["de", "en"]), speed=speed, think=0.0)
@@ -123,7 +124,7 @@ def test_monkey_on_rams_tables():
         setup["players"] = 5
         setup["seats"] = [dict(s, human=i < humans) for i, s in enumerate(setup["seats"])]
         app.push(RamsTableScene(app, seats_from_setup(setup), rules, seed=rng.randrange(99)))
-        monkey(app, rng, 1500, deadline)
+        monkey(app, rng, RAMS_STEPS)
         if app.fullscreen:
             app.toggle_fullscreen()
     app = T.make_app((1280, 720), "en", speed="off")
@@ -142,13 +143,11 @@ def test_monkey_on_rams_tables():
         else:
             app.update(0.05)
     assert app.top.name == "results", "game did not finish"
-    assert time.monotonic() < deadline + 15
 
 
 def test_monkey_reaches_the_strategy_chart():
     """Menu -> rules -> strategy chart by clicks, then random input there."""
     rng = random.Random(7)
-    deadline = time.monotonic() + 10
     app = T.make_app((960, 600), "de")
     app.push(MenuScene(app))
     T.click_button(app, app.top.list.by_name("rules"))
@@ -162,6 +161,5 @@ def test_monkey_reaches_the_strategy_chart():
             T.click_button(app, app.top.list.by_name("rules"))
             T.click_button(app, app.top.list.by_name("chart"))
         seen.add(app.top.players)
-        monkey(app, rng, 60, deadline)
+        monkey(app, rng, 60)
     assert app.stack and seen
-    assert time.monotonic() < deadline + 5

@@ -18,15 +18,16 @@ import pytest  # noqa: E402
 from game import i18n  # noqa: E402
 from game.scenes import testing as T  # noqa: E402
 from game.scenes.menu import MenuScene  # noqa: E402
-from game.scenes.table_rams import RamsTableScene, demo_scene, illegal_reason  # noqa: E402
+from game.scenes.table_rams import RamsTableScene, demo_scene  # noqa: E402
 from game.settings import default_setup  # noqa: E402
+from game.table.rams_texts import illegal_reason, prompt, refusal_text  # noqa: E402
 
 seats = T.mixed_seats  # the first seats human, then every level in turn
 
 
 def check_privacy(app, tb):
     """Only the viewer's own hand is face up (played cards and the trump card are public)."""
-    for seat, lst in tb.hands.items():
+    for seat, lst in tb.model.hands.items():
         for sp in lst:
             if sp.code is None:
                 continue
@@ -34,7 +35,7 @@ def check_privacy(app, tb):
             assert seat in tb.humans
             assert sp.code == sp.card
     if tb.state == "human":
-        assert tb.viewer == tb.pending.seat == tb.base
+        assert tb.viewer == tb.pending.seat == tb.table_layout.base
         assert app.top is tb
 
 
@@ -55,15 +56,16 @@ def act(app, tb, move, use_keys):
             T.click_button(app, btn)
         return
     code = move[5:] if move.startswith("take:") else move
-    lst = tb.hands[tb.base]
-    idx = [getattr(sp, "card", None) for sp in lst].index(code)
+    c = tb.controls
+    lst = c.hand()
+    idx = [sp.card for sp in lst].index(code)
     if use_keys:
-        while tb.focus != idx:
+        while c.focus != idx:
             T.key(app, pygame.K_RIGHT)
         T.key(app, pygame.K_RETURN)
     else:
         app.draw()
-        rect = tb.card_rects()[idx]
+        rect = c.card_rects()[idx]
         # click the part of the card no later card covers
         T.click(app, (rect.left + max(2, rect.width // 8), rect.centery))
     assert tb.pending is not p or tb.state != "human", "the move was not taken"
@@ -82,7 +84,7 @@ def play_checked(app, use_keys=False, rng=None, max_steps=60000, illegal_tries=T
         if top.name == "handoff":
             handoffs += 1
             assert top.opaque
-            assert all(sp.code is None for lst in tb.hands.values() for sp in lst)
+            assert all(sp.code is None for lst in tb.model.hands.values() for sp in lst)
             if use_keys:
                 T.key(app, pygame.K_RETURN)
             else:
@@ -93,17 +95,22 @@ def play_checked(app, use_keys=False, rng=None, max_steps=60000, illegal_tries=T
             seen.add(p.decision)
             if p.decision == "declare":
                 assert sorted(b.name for b in tb.actions.buttons) == sorted(p.legal)
-            lst = tb.hands[tb.base]
+            c = tb.controls
+            lst = c.hand()
             if p.decision == "trick":
-                assert sorted(sp.card for sp in lst if tb.card_move(sp) in p.legal) == \
+                assert sorted(sp.card for sp in lst if c.card_move(sp) in p.legal) == \
                     sorted(p.legal)
                 bad = [i for i, sp in enumerate(lst) if sp.card not in p.legal]
                 if bad and illegal_tries and rng.random() < 0.5:
                     seen.add("illegal")
-                    # an illegal card: nothing happens, the reason is shown
-                    tb.play_index(bad[0])
+                    # an illegal card: nothing happens, the engine's reason is shown
+                    card = lst[bad[0]].card
+                    c.play_index(bad[0])
                     assert tb.state == "human" and tb.pending is p
-                    assert illegal_reason(tb.offer_view, lst[bad[0]].card)
+                    assert c.focused() == bad[0]
+                    why = tb.game.why_illegal(p.seat, card)
+                    assert why is not None and c.refusals[card] == why
+                    assert refusal_text(why) == illegal_reason(tb.decision.view, card)
                     app.draw()
             act(app, tb, rng.choice(list(p.legal)), use_keys)
             continue
@@ -189,7 +196,7 @@ def test_forced_play_is_explained():
         if tb.state == "human":
             p = tb.pending
             if p.decision == "declare" and tuple(p.legal) == ("play",):
-                forced = tb._prompt(p)
+                forced = prompt(p, tb.decision.view, tb.n)
                 assert tb.actions.by_name("drop") is None
                 break
             tb.human_move("drop" if "drop" in p.legal else p.legal[0])
@@ -200,7 +207,8 @@ def test_forced_play_is_explained():
     assert forced == "You dropped out last round: you must play."
     app.draw()
     i18n.set_lang("de")
-    assert tb._prompt(tb.pending) == "Du bist letzte Runde ausgestiegen: Du musst spielen."
+    assert prompt(tb.pending, tb.decision.view, tb.n) == \
+        "Du bist letzte Runde ausgestiegen: Du musst spielen."
     i18n.set_lang("en")
 
 
@@ -299,7 +307,7 @@ def test_demo_rams_and_sizes():
         tb = T.table_of(app)
         if tb is not first:
             break
-        assert all(sp.code is None for lst in tb.hands.values() for sp in lst)
+        assert all(sp.code is None for lst in tb.model.hands.values() for sp in lst)
     assert T.table_of(app) is not first, "attract mode starts the next game"
     for size in ((960, 600), (3840, 2160), (400, 300)):
         app = T.make_app(size, "de")

@@ -73,8 +73,8 @@ def test_every_key_used_in_the_code_exists():
     root = Path(__file__).resolve().parents[1] / "game"
     en = i18n.catalogue("en")
     used = set()
-    for f in list((root / "scenes").glob("*.py")) + list((root / "view").glob("*.py")) + [
-            root / "app.py"]:
+    for f in list((root / "scenes").glob("*.py")) + list((root / "view").glob("*.py")) + \
+            list((root / "table").glob("*.py")) + [root / "app.py"]:
         used |= set(re.findall(r'\bt\(\s*"([a-z_]+\.[a-z0-9_.]*[a-z0-9])"', f.read_text()))
     missing = sorted(k for k in used if k not in en)
     assert not missing, missing

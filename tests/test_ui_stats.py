@@ -11,7 +11,8 @@ import pytest
 from game import records, store
 from game.scenes import testing as T
 from game.scenes.menu import MenuScene
-from game.scenes.replay import ReplayListScene, ReplayScene
+from game.scenes.replay import ReplayScene
+from game.scenes.replay_list import ReplayListScene
 from game.scenes.stats import StatsScene
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))

@@ -27,7 +27,6 @@ import pygame  # noqa: E402
 
 from game.scenes import testing as T  # noqa: E402
 from game.scenes.menu import MenuScene  # noqa: E402
-from game.scenes.table_chase import ChaseTableScene  # noqa: E402
 
 _FILLED = False
 SOLO = [{"name": "", "human": True, "level": "medium"}] + [
@@ -59,11 +58,8 @@ class Shooter:
         self.count += 1
 
     def table(self, app, n=5, humans=1, rules=None, seed=1, game="chase"):
-        if game == "rams":
-            from game.scenes.table_rams import RamsTableScene as Table
-        else:
-            Table = ChaseTableScene
-        tb = Table(app, seats(n, humans, self.lang), rules or {}, seed=seed)
+        tb = app.scene("table", game_id=game, seats=seats(n, humans, self.lang),
+                       rules=rules or {}, seed=seed)
         app.push(tb)
         return tb
 
@@ -222,16 +218,17 @@ class Shooter:
         self.at_event("r18_rams", "rams", 0.7, n=4, humans=0, tries=200, **R)
 
         def show_illegal(tb):
-            lst = tb.hands[tb.base]
-            bad = [i for i, sp in enumerate(lst) if tb.card_move(sp) not in tb.pending.legal]
+            c = tb.controls
+            bad = [i for i, sp in enumerate(c.hand()) if c.card_move(sp) not in tb.pending.legal]
             if bad:
-                tb.focus = bad[0]
+                c.focus = bad[0]
 
         self.at_decision("r20_trick_illegal", "trick", rules={"must_trump": True},
-                         pred=lambda t: any(t.card_move(sp) not in t.pending.legal
-                                            for sp in t.hands[t.base]),
+                         pred=lambda t: any(t.controls.card_move(sp) not in t.pending.legal
+                                            for sp in t.controls.hand()),
                          before=show_illegal, **R)
-        self.at_decision("r21_trick_lead", "trick", pred=lambda t: not t.trick_sprites, **R)
+        self.at_decision("r21_trick_lead", "trick", pred=lambda t: not t.model.trick_sprites,
+                         **R)
         # the coach's hint (H): on the declaration buttons, above the cards, on taking
         self.at_decision("r28_hint_declare", "declare", before=self.show_hint,
                          pred=lambda t: len(t.pending.legal) > 1, **R)
@@ -299,7 +296,8 @@ class Shooter:
     def store_screens(self) -> None:
         """Continue, statistics, replays (game.store, scenes/stats.py, scenes/replay.py)."""
         from game import store
-        from game.scenes.replay import ReplayListScene, ReplayScene
+        from game.scenes.replay import ReplayScene
+        from game.scenes.replay_list import ReplayListScene
         from game.scenes.stats import StatsScene
 
         app = self.app()

@@ -4,26 +4,12 @@ from __future__ import annotations
 
 import pygame
 
+from game import games
 from game.i18n import t
 from game.scenes.base import Scene
+from game.scenes.files import watch_file
 from game.view import text, widgets
 from game.view.widgets import Button, FocusList
-
-#: Games the menu offers: (id, label key, scene factory or None while not built yet).
-#: Rams plugs in here when its table lands.
-GAMES = [("chase", "menu.chase"), ("rams", "menu.rams")]
-
-
-def game_available(game_id: str) -> bool:
-    if game_id == "chase":
-        return True
-    try:
-        import importlib
-
-        importlib.import_module("game.scenes.table_rams")
-        return True
-    except ImportError:
-        return False
 
 
 class MenuScene(Scene):
@@ -40,11 +26,9 @@ class MenuScene(Scene):
         if self.saved is not None:
             buttons.append(Button(self._continue_label, self.continue_game, name="continue",
                                   hotkey=pygame.K_c))
-        for gid, key in GAMES:
-            ok = game_available(gid)
-            label = (lambda k=key: t(k)) if ok else (lambda k=key: t(k) + " – " + t("menu.soon"))
-            buttons.append(Button(label, lambda g=gid: self.new_game(g), enabled=ok,
-                                  name="new_" + gid))
+        for entry in games.entries():
+            buttons.append(Button(lambda k=entry.menu_key: t(k),
+                                  lambda g=entry.id: self.new_game(g), name="new_" + entry.id))
         buttons += [
             Button(lambda: t("menu.demo"), self.demo, name="demo"),
             Button(lambda: t("menu.stats"), self.stats, name="stats"),
@@ -72,35 +56,29 @@ class MenuScene(Scene):
     def _continue_label(self) -> str:
         if self.saved is None:
             return t("menu.continue")
-        return t("menu.continue.info", game=t("game." + self.saved.record.game),
+        return t("menu.continue.info", game=t(games.title_key(self.saved.record.game)),
                  round=max(0, int(self.saved.summary.get("round", 0))) + 1)
 
     def continue_game(self) -> None:
         """Resume the autosave exactly where it stopped (also after a crash)."""
-        from game.scenes.replay import open_table
-
         self.app.play("click")
         saved = self.saved
         if saved is None:
             return
         try:
-            table = open_table(self.app, saved.record, saved_session=saved.session)
-        except Exception as exc:
+            table = self.app.scene("continue", record=saved.record, saved=saved.session)
+        except Exception as exc:  # noqa: BLE001 - a save that does not resume is reported
             self.app.notify(t("store.resume_failed", error=str(exc)))
             return
         self.app.push(table)
 
     def stats(self) -> None:
         self.app.play("click")
-        from game.scenes.stats import StatsScene
-
-        self.app.push(StatsScene(self.app))
+        self.app.open("stats")
 
     def replays(self) -> None:
         self.app.play("click")
-        from game.scenes.replay import ReplayListScene
-
-        self.app.push(ReplayListScene(self.app))
+        self.app.open("replays")
 
     def resume(self) -> None:
         super().resume()
@@ -108,27 +86,19 @@ class MenuScene(Scene):
 
     def new_game(self, game_id: str) -> None:
         self.app.play("click")
-        from game.scenes.setup import SetupScene
-
-        self.app.push(SetupScene(self.app, game_id))
+        self.app.open("setup", game_id=game_id)
 
     def demo(self) -> None:
         self.app.play("click")
-        from game.scenes.table_chase import demo_scene
-
-        self.app.push(demo_scene(self.app, players=6, seed=None))
+        self.app.open("demo", players=6, seed=None)
 
     def settings(self) -> None:
         self.app.play("click")
-        from game.scenes.settings_scene import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
+        self.app.open("settings")
 
     def rules(self) -> None:
         self.app.play("click")
-        from game.scenes.rules import RulesScene
-
-        self.app.push(RulesScene(self.app))
+        self.app.open("rules")
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
@@ -162,9 +132,7 @@ class MenuScene(Scene):
 
     def handle_event(self, ev: pygame.event.Event) -> bool:
         if ev.type == pygame.DROPFILE:   # a record file dropped on the window: watch it
-            from game.scenes.replay import open_replay_file
-
-            open_replay_file(self.app, ev.file)
+            watch_file(self.app, ev.file)
             return True
         if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
             self.app.quit()

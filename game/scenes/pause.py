@@ -6,6 +6,7 @@ import pygame
 
 from game.i18n import t
 from game.scenes.base import Scene
+from game.scenes.files import export_table
 from game.view import text, widgets
 from game.view.widgets import Button, FocusList
 
@@ -32,29 +33,22 @@ class PauseScene(Scene):
 
     def export(self) -> None:
         """Write the game under this overlay as a record file (game.store)."""
-        from game.scenes.replay import export_game
-
         self.app.play("click")
         for below in reversed(self.app.stack[:-1]):   # the table (maybe under a handoff)
             if hasattr(below, "game"):
-                export_game(self.app, below)
+                export_table(self.app, below)
                 return
 
     def settings(self) -> None:
-        from game.scenes.settings_scene import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
+        self.app.open("settings")
 
     def rules(self) -> None:
-        from game.scenes.rules import RulesScene
-
-        self.app.push(RulesScene(self.app))
+        below = next((s for s in reversed(self.app.stack[:-1]) if hasattr(s, "game_id")), None)
+        self.app.open("rules", game_id=below.game_id if below is not None else None)
 
     def menu(self) -> None:
-        from game.scenes.menu import MenuScene
-
         self.app.play("click")
-        self.app.reset(MenuScene(self.app))
+        self.app.open("menu", how="reset")
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size

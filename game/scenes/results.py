@@ -6,6 +6,8 @@ import pygame
 
 from game.i18n import t
 from game.scenes.base import Scene
+from game.scenes.files import export_table
+from game.table.texts import winner_text
 from game.view import text, widgets
 from game.view.widgets import Button, FocusList
 
@@ -17,16 +19,17 @@ class ResultsScene(Scene):
         super().__init__(app)
         self.table = table
         g = table.game
+        m = table.model
         self.winner = g.winner
         winners = [g.winner] if isinstance(g.winner, int) else list(g.winner or [])
-        rest = [s for s in reversed(table.out_order) if s not in winners]
+        rest = [s for s in reversed(m.out_order) if s not in winners]
         others = [s for s in range(table.n) if s not in winners and s not in rest]
         self.ranking = [(1, s) for s in winners]
         place = len(winners) + 1
         for s in others + rest:
             self.ranking.append((place, s))
             place += 1
-        self.rounds = table.rounds_played
+        self.rounds = m.rounds_played
         self.list = FocusList([
             Button(lambda: t("results.again"), self.again, name="again", hotkey=pygame.K_n),
             Button(lambda: t("store.export"), self.export, name="export", hotkey=pygame.K_e),
@@ -34,22 +37,20 @@ class ResultsScene(Scene):
         ])
 
     def export(self) -> None:
-        from game.scenes.replay import export_game
-
         self.app.play("click")
-        export_game(self.app, self.table)
+        export_table(self.app, self.table)
 
     def again(self) -> None:
+        """The same seats and rules again, a new deal."""
         self.app.play("click")
         tb = self.table
         self.app.pop()   # results
-        self.app.replace(type(tb)(self.app, tb.seats, tb.rules_given, seed=None, demo=tb.demo))
+        self.app.open("table", how="replace", game_id=tb.game_id, seats=tb.seats,
+                      rules=tb.rules_given, seed=None, demo=tb.demo)
 
     def menu(self) -> None:
-        from game.scenes.menu import MenuScene
-
         self.app.play("click")
-        self.app.reset(MenuScene(self.app))
+        self.app.open("menu", how="reset")
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
@@ -69,18 +70,14 @@ class ResultsScene(Scene):
         w, h = surf.get_size()
         u = self.u
         tb = self.table
-        if isinstance(self.winner, int):
-            title = t("banner.winner", names=tb.seat_name(self.winner))
-        elif self.winner:
-            title = t("banner.shared", names=", ".join(tb.seat_name(s) for s in self.winner))
-        else:
-            title = t("banner.nobody")
+        key, names = winner_text(self.winner, tb.names)
+        title = t(key, names=names)
         ts = text.fit(title, int(60 * u), int(w * 0.9), True)
         text.blit(surf, title, ts, (w // 2, int(24 * u)), widgets.GOLD, "midtop", True,
                   shadow=True)
         sub = t("results.sub", rounds=self.rounds)
         if tb.game.rules.get("stake", 0) > 0:
-            sub += "  ·  " + t("table.pot", pot=tb.v_pot)
+            sub += "  ·  " + t("table.pot", pot=tb.model.pot)
         text.blit(surf, sub, text.fit(sub, int(24 * u), int(w * 0.9)),
                   (w // 2, int(24 * u) + ts + int(6 * u)), widgets.CREAM, "midtop")
         top = int(24 * u) + ts + int(50 * u)
@@ -102,8 +99,8 @@ class ResultsScene(Scene):
             text.blit(surf, kind, int(fs * 0.85), (panel.right - int(20 * u), y), widgets.DIM,
                       "midright")
             lives = tb.game.lives[s]
-            if s in tb.out_round:
-                info = t("results.out_in", n=tb.out_round[s])
+            if s in tb.model.out_round:
+                info = t("results.out_in", n=tb.model.out_round[s])
             elif lives == 1:
                 info = t("results.life_left")
             elif lives > 1:

@@ -1,7 +1,8 @@
-"""The rules of Chase the Ace and of Rams, in the active language, scrollable; a
-button (or G) switches between the two games.
+"""The rules of each game, in the active language, scrollable; a button (or G) goes
+on to the next game's rules, another (or C) opens the game's strategy chart where its
+registry entry names one.
 
-The text lives in the catalogues (``rules.chase``, ``rules.rams``): lines starting
+The text lives in the catalogues (each entry's ``rules_text_key``): lines starting
 with ``# `` are headings, ``- `` bullets, anything else a paragraph.
 """
 
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import pygame
 
+from game import games
 from game.i18n import t
 from game.scenes.base import Scene
 from game.view import text, widgets
@@ -18,24 +20,36 @@ from game.view.widgets import Button, FocusList
 class RulesScene(Scene):
     name = "rules"
 
-    def __init__(self, app, game: str = "chase") -> None:
+    def __init__(self, app, game: str = games.DEFAULT_GAME) -> None:
         super().__init__(app)
-        self.game = game if game in ("chase", "rams") else "chase"
+        self.entry = games.GAMES.get(game) or games.entry(games.DEFAULT_GAME)
         self.scroll = 0
         self.lines: list[tuple[str, int, bool, int]] = []   # text, size, bold, indent
         self.total = 0
         self.view = pygame.Rect(0, 0, 10, 10)
-        self.list = FocusList([
-            Button(lambda: t("rules.show_" + ("chase" if self.game == "rams" else "rams")),
-                   self.switch, name="game", hotkey=pygame.K_g, hint="G"),
-            Button(lambda: t("rules.chart"), self.chart, name="chart", hotkey=pygame.K_c,
-                   hint="C"),
-            Button(lambda: t("common.back"), self.back, name="back")])
-        self.list.focus = 2
+        self.list = FocusList()
+        self._buttons()
+
+    @property
+    def game(self) -> str:
+        return self.entry.id
+
+    def _buttons(self) -> None:
+        """Switch to the next game's rules; the game's strategy chart, if it has one."""
+        other = games.entry(games.other(self.game))
+        buttons = [Button(lambda: t(other.rules_button_key), self.switch, name="game",
+                          hotkey=pygame.K_g, hint="G")]
+        if self.entry.chart_scene is not None:
+            buttons.append(Button(lambda: t("rules.chart"), self.chart, name="chart",
+                                  hotkey=pygame.K_c, hint="C"))
+        buttons.append(Button(lambda: t("common.back"), self.back, name="back"))
+        self.list.set(buttons)
+        self.list.focus = len(buttons) - 1
 
     def switch(self) -> None:
         self.app.play("click")
-        self.game = "rams" if self.game == "chase" else "chase"
+        self.entry = games.entry(games.other(self.game))
+        self._buttons()
         self.scroll = 0
         self._size = (0, 0)
 
@@ -44,11 +58,11 @@ class RulesScene(Scene):
         self.app.pop()
 
     def chart(self) -> None:
-        """The strategy chart of Chase the Ace (``game.scenes.chart``)."""
+        """The game's strategy chart (its registry entry names the scene)."""
+        if self.entry.chart_scene is None:
+            return
         self.app.play("click")
-        from game.scenes.chart import ChartScene
-
-        self.app.push(ChartScene(self.app))
+        self.app.open(self.entry.chart_scene)
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
@@ -66,7 +80,7 @@ class RulesScene(Scene):
         head = max(14, int(30 * u))
         inner = self.view.width - int(40 * u)
         self.lines = []
-        for raw in t("rules." + self.game).split("\n"):
+        for raw in t(self.entry.rules_text_key).split("\n"):
             if raw.startswith("# "):
                 self.lines.append(("", body // 2, False, 0))
                 for ln in text.wrap(raw[2:], head, inner, True):
@@ -111,7 +125,7 @@ class RulesScene(Scene):
         surf.blit(self.app.background(), (0, 0))
         w, h = surf.get_size()
         u = self.u
-        title = t("rules.title_rams" if self.game == "rams" else "rules.title")
+        title = t(self.entry.rules_title_key)
         text.blit(surf, title, text.fit(title, int(48 * u), int(w * 0.9), True),
                   (w // 2, int(14 * u)), widgets.GOLD, "midtop", True, shadow=True)
         widgets.panel(surf, self.view.inflate(int(16 * u), int(12 * u)), u, 215)

@@ -13,29 +13,23 @@ from typing import Any
 
 import pygame
 
-from game.i18n import t
-from game.rules.chase import CHASE_RULES, chase_rules
-from game.rules.rams import RAMS_RULES, rams_rules
+from game import games
+from game.i18n import has, t
+from game.rules.base import Key
 from game.scenes.base import Scene
-from game.settings import DEFAULT_NAMES, LEVELS, default_setup
+from game.settings import DEFAULT_NAMES, default_setup
 from game.view import text, widgets
 from game.view.widgets import Button, FocusList, Form, Row
 
-STAKES = (0, 1, 2, 5, 10, 20, 50, 100)
-SEAT_KINDS = ("human",) + LEVELS
 
-
-#: per game: rules keys, validation, text-key prefix, settings key of the last setup
-GAME_RULES = {"chase": (CHASE_RULES, chase_rules, "rule.", "setup"),
-              "rams": (RAMS_RULES, rams_rules, "rule.rams.", "setup_rams")}
-
-
-def rule_values(key: str, specs: dict | None = None) -> list[Any]:
-    spec = (specs or CHASE_RULES)[key]
+def rule_values(key: str, spec: Key, offered: dict[str, tuple[Any, ...]] | None = None
+                ) -> list[Any]:
+    """The values the setup screen cycles through for a rules key: the game's own list
+    for it (``offered``, from the registry), else what the key allows."""
+    if offered and key in offered:
+        return list(offered[key])
     if spec.boolean:
         return [False, True]
-    if key == "stake" and specs in (None, CHASE_RULES):
-        return list(STAKES)
     if spec.int_range is not None:
         lo, hi = spec.int_range
         return list(range(lo, min(hi, lo + 20) + 1)) + list(spec.choices or ())
@@ -44,34 +38,35 @@ def rule_values(key: str, specs: dict | None = None) -> list[Any]:
     return [spec.default]
 
 
-def value_text(key: str, value: Any, prefix: str = "rule.") -> str:
+def value_text(key: str, value: Any, prefix: str) -> str:
     if isinstance(value, bool):
         return t("common.on") if value else t("common.off")
     k = f"{prefix}{key}.{value}"
-    from game.i18n import has
-
     return t(k) if has(k) else str(value)
 
 
 class SetupScene(Scene):
     name = "setup"
 
-    def __init__(self, app, game_id: str = "chase") -> None:
+    def __init__(self, app, game_id: str = games.DEFAULT_GAME) -> None:
         super().__init__(app)
-        self.game_id = game_id if game_id in GAME_RULES else "chase"
-        self.specs, self.validate, self.prefix, self.store_key = GAME_RULES[self.game_id]
+        self.entry = games.GAMES.get(game_id) or games.entry(games.DEFAULT_GAME)
+        self.game_id = self.entry.id
+        self.specs = self.entry.rules_keys
+        self.prefix = self.entry.rule_text_prefix
+        self.store_key = self.entry.settings_key
         stored = self._stored()
         self.setup = copy.deepcopy(stored) if isinstance(stored, dict) else default_setup()
         try:
-            self.rules = self.validate(self.setup.get("rules") or {})
-        except Exception:
-            self.rules = self.validate({})
+            self.rules = self.entry.validate_rules(self.setup.get("rules") or {})
+        except Exception:  # noqa: BLE001 - a stored setup the rules refuse: defaults
+            self.rules = self.entry.validate_rules({})
         self.seat_form = Form(self._seat_rows(), with_help=False)
         self.rule_form = Form(self._rule_rows(), with_help=True)
-        other = "rams" if self.game_id == "chase" else "chase"
+        other = games.entry(games.other(self.game_id))
         self.buttons = FocusList([
             Button(lambda: t("common.back"), self.back, name="back"),
-            Button(lambda: t("setup.game", name=t("game." + other)), self.switch_game,
+            Button(lambda: t("setup.game", name=t(other.title_key)), self.switch_game,
                    name="game", hotkey=pygame.K_g, hint="G"),
             Button(lambda: t("setup.start"), self.start, name="start"),
         ])
@@ -83,7 +78,7 @@ class SetupScene(Scene):
 
     def _stored(self) -> Any:
         """The last setup of this game (each game keeps its own)."""
-        return self.app.settings[self.store_key]
+        return self.app.settings.get(self.store_key)
 
     def _default_name(self, i: int) -> str:
         from game.i18n import get_lang
@@ -104,8 +99,9 @@ class SetupScene(Scene):
                                                              level=t("level." + s["level"]))
 
             def step(d: int, s=seat) -> None:
+                kinds = ("human",) + self.entry.levels
                 cur = "human" if s["human"] else s["level"]
-                k = SEAT_KINDS[(SEAT_KINDS.index(cur) + d) % len(SEAT_KINDS)]
+                k = kinds[((kinds.index(cur) if cur in kinds else 0) + d) % len(kinds)]
                 s["human"] = k == "human"
                 if k != "human":
                     s["level"] = k
@@ -120,7 +116,7 @@ class SetupScene(Scene):
         return rows
 
     def _step_players(self, d: int) -> None:
-        self.setup["players"] = max(3, min(10, self.setup["players"] + d))
+        self.setup["players"] = max(3, min(self.entry.setup_max_seats, self.setup["players"] + d))
         self.app.play("click")
         self._size = (0, 0)
 
@@ -132,7 +128,7 @@ class SetupScene(Scene):
                 return value_text(k, self.rules[k], pre)
 
             def step(d: int, k=key) -> None:
-                vals = rule_values(k, self.specs)
+                vals = rule_values(k, self.specs[k], self.entry.setup_values)
                 cur = self.rules[k]
                 i = vals.index(cur) if cur in vals else 0
                 self.rules[k] = vals[(i + d) % len(vals)]
@@ -147,10 +143,7 @@ class SetupScene(Scene):
     def _store(self) -> None:
         given = {k: v for k, v in self.rules.items() if v != self.specs[k].default}
         self.setup["rules"] = given
-        if self.store_key == "setup":
-            self.app.settings["setup"] = copy.deepcopy(self.setup)
-        else:
-            self.app.settings.data[self.store_key] = copy.deepcopy(self.setup)
+        self.app.settings[self.store_key] = copy.deepcopy(self.setup)
         self.app.save_settings()
 
     def back(self) -> None:
@@ -163,23 +156,20 @@ class SetupScene(Scene):
         self.seat_form.stop_edit()
         self._store()
         self.app.play("click")
-        self.app.replace(SetupScene(self.app, "rams" if self.game_id == "chase" else "chase"))
+        self.app.open("setup", how="replace", game_id=games.other(self.game_id))
 
     def start(self) -> None:
         from game.rules.base import GameError
-        from game.scenes.table_base import seats_from_setup
+        from game.table.seats import seats_from_setup
 
         self.seat_form.stop_edit()
         self._store()
         self.app.play("click")
         seats = seats_from_setup(self.setup)
         seed = getattr(self.app.opts, "seed", None)
-        if self.game_id == "rams":
-            from game.scenes.table_rams import RamsTableScene as Table
-        else:
-            from game.scenes.table_chase import ChaseTableScene as Table  # type: ignore[assignment]
         try:
-            table = Table(self.app, seats, self.setup["rules"], seed=seed)
+            table = self.app.scene("table", game_id=self.game_id, seats=seats,
+                                   rules=self.setup["rules"], seed=seed)
         except GameError as exc:   # e.g. more cards than the deck holds
             self.app.show_toast(t("setup.rams_bad", error=str(exc)), 6.0)
             return
@@ -254,7 +244,7 @@ class SetupScene(Scene):
         surf.blit(self.app.background(), (0, 0))
         w, h = surf.get_size()
         u = self.u
-        title = t("setup.title_rams" if self.game_id == "rams" else "setup.title")
+        title = t(self.entry.setup_title_key)
         text.blit(surf, title, text.fit(title, int(44 * u), int(w * 0.6), True),
                   (w // 2, int(12 * u)), widgets.GOLD, "midtop", True, shadow=True)
         for f in (self.seat_form, self.rule_form):

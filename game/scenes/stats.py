@@ -11,7 +11,7 @@ import time
 
 import pygame
 
-from game import store
+from game import games, store
 from game.i18n import t
 from game.scenes.base import Scene
 from game.view import text, widgets
@@ -56,8 +56,6 @@ class StatsScene(Scene):
         self.app.pop()
 
     def replay_last(self) -> None:
-        from game.scenes.replay import ReplayScene
-
         self.app.play("click")
         g = self.data.last_game
         if g is None:
@@ -67,7 +65,7 @@ class StatsScene(Scene):
         except Exception as exc:
             self.app.notify(t("replay.bad", error=str(getattr(exc, "message", exc))))
             return
-        self.app.push(ReplayScene(self.app, record))
+        self.app.open("replay", record=record)
 
     # ------------------------------------------------------------------ layout
 
@@ -155,7 +153,7 @@ class StatsScene(Scene):
         fit_rows = max(0, (r.bottom - int(8 * u) - (y + rh // 2)) // rh)
         for i, s in enumerate(self.data.by_level[:fit_rows]):
             y += rh
-            vals = [t("game." + s.game), t("level." + s.level), str(s.games), str(s.wins),
+            vals = [t(games.title_key(s.game)), t("level." + s.level), str(s.games), str(s.wins),
                     pct(s.rate), str(s.current), str(s.best)]
             for (_key, x, anchor), v in zip(cols, vals, strict=True):
                 maxw = col_w if anchor == "midright" else int(r.width * 0.25)
@@ -227,7 +225,7 @@ class StatsScene(Scene):
         sub = ""
         if g is not None:
             date = time.strftime("%d.%m.%Y", time.localtime(g.finished))
-            sub = t("stats.lives_sub", game=t("game." + g.game), rounds=g.rounds, date=date)
+            sub = t("stats.lives_sub", game=t(games.title_key(g.game)), rounds=g.rounds, date=date)
         plot = self._chart_frame(surf, rect, t("stats.lives_chart"), sub)
         if g is None or not d.last_lives:
             return

@@ -40,8 +40,8 @@ def make_app(size: tuple[int, int] = (1280, 720), lang: str = "en", speed: str =
 def mixed_seats(n: int = 5, humans: int = 1, lang: str = "en") -> list[Any]:
     """Seats for ``n`` players: the first ``humans`` human, the rest computers of every
     level in turn (easy, medium, hard, expert)."""
-    from game.scenes.table_base import seats_from_setup
     from game.settings import default_setup
+    from game.table.seats import seats_from_setup
 
     setup = default_setup()
     setup["players"] = n
@@ -86,7 +86,7 @@ def click_button(app, button) -> None:
 
 
 def table_of(app):
-    from game.scenes.table_base import TableScene
+    from game.scenes.table import TableScene
 
     for s in reversed(app.stack):
         if isinstance(s, TableScene):

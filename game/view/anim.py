@@ -4,7 +4,8 @@ Every animation has ``update(dt) -> float``: it advances by ``dt`` seconds and r
 the time it did not use (0 while still running, > 0 or ``inf`` leftovers once done), so
 a sequence hands leftover time to its next step and ``update(math.inf)`` finishes
 anything at once, callbacks included, in order. The :class:`Animator` applies the
-global speed (off / fast / normal / slow).
+global speed (off / fast / normal / slow); every duration is named in
+:mod:`game.view.timing`.
 """
 
 from __future__ import annotations
@@ -13,18 +14,7 @@ import math
 from collections.abc import Callable, Iterable
 from typing import Any
 
-# Named durations (seconds at normal speed), KPat style.
-MOVE = 0.23
-DEAL = 0.16
-FLIP = 0.18
-SWAP = 0.45
-BUBBLE = 0.75
-BANNER = 1.1
-CHIP = 0.45
-COLLECT = 0.3
-
-SPEEDS = {"off": math.inf, "fast": 2.5, "normal": 1.0, "slow": 0.6}
-
+from game.view.timing import factor
 
 # ----------------------------------------------------------------- easing
 
@@ -206,7 +196,7 @@ class Animator:
 
     @property
     def factor(self) -> float:
-        return SPEEDS.get(self.speed, 1.0)
+        return factor(self.speed)
 
     def play(self, anim: Anim | None) -> None:
         if anim is not None:

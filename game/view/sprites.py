@@ -8,7 +8,7 @@ import math
 import random
 from collections.abc import Callable
 
-from game.view import anim
+from game.view import anim, timing
 from game.view.anim import Anim, Call, Sequence, Tween, Wait
 
 Anchor = tuple
@@ -51,6 +51,20 @@ class CardSprite(Mover):
         self.dim = False
 
 
+class HandCard(CardSprite):
+    """A card sprite that knows its card even while it shows the back (a hand's card:
+    ``card`` is what the events said, ``code`` what is drawn), with an id that anchors
+    can name (``("hand", seat, uid)``)."""
+
+    _next_uid = 0
+
+    def __init__(self, at: Anchor, card: str | None = None) -> None:
+        super().__init__(at, None)
+        HandCard._next_uid += 1
+        self.uid = HandCard._next_uid
+        self.card = card
+
+
 class Chip(Mover):
     def __init__(self, at: Anchor, colour=(200, 40, 40)) -> None:
         super().__init__(at)
@@ -91,7 +105,7 @@ def move(sp: Mover, dest: Anchor, duration: float, delay: float = 0.0,
     return Sequence(*steps)
 
 
-def flip(sp: CardSprite, code: str | None, duration: float = anim.FLIP) -> Anim | None:
+def flip(sp: CardSprite, code: str | None, duration: float = timing.FLIP) -> Anim | None:
     """Turn ``sp`` over to show ``code`` (None: the back); None if nothing changes."""
     if sp.code == code:
         return None

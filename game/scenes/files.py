@@ -1,0 +1,35 @@
+"""What the screens do with record files: watch one (a file dropped on the window, or
+picked in the replay list) and export the game on a table (pause menu, results).
+A bad file or a failed write is a toast; nothing is lost."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from game.i18n import t
+from game.records import RecordError, load, rebuild
+from game.table import bookkeeping
+
+
+def watch_file(app: Any, path: str | Path) -> bool:
+    """Open the replay of the record file at ``path``; False (and a toast) if bad."""
+    try:
+        record = load(path)
+        rebuild(record)
+    except RecordError as exc:
+        app.notify(t("replay.bad", error=f"{exc.kind}: {exc.message}"))
+        return False
+    app.open("replay", record=record, title=Path(path).name)
+    return True
+
+
+def export_table(app: Any, table: Any) -> Path | None:
+    """Write the table's game as a record file to ``saves_dir()/exports`` and say where."""
+    try:
+        path = bookkeeping.export(table.game, table.seats, table.session)
+    except (OSError, ValueError) as exc:
+        app.notify(t("store.export_failed", error=str(exc)))
+        return None
+    app.notify(t("store.exported", path=str(path)))
+    return path

@@ -1,0 +1,392 @@
+"""The card table as a scene: a thin screen over :mod:`game.table`.
+
+It wires one game's parts together and does nothing itself:
+
+* the **turn flow** (``game.table.flow``) decides whose turn it is and talks to the
+  move sources (people through the controls, levels and bots in a worker, a record);
+  this scene is its :class:`~game.table.flow.FlowView`;
+* the **animator** turns the engine's events into tweens on the **model**;
+* the **layout** places everything for the window size (the layout step), the
+  **painter** draws the model and changes nothing, the **controls** turn input into
+  moves;
+* the **hooks** carry the news (move applied, round over, game over) to the
+  bookkeeping (autosave, statistics) and sound cues to the speakers.
+
+A game's table (``table_chase.py``, ``table_rams.py``) names its engine and makes its
+model, layout, animator, painter and controls. Other screens are opened by name
+through the app (``app.open("results", ...)``): scenes never import each other.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game import crash, games
+from game.i18n import has, t
+from game.rules.base import Event, Refusal
+from game.scenes.base import Scene
+from game.table import flow as F
+from game.table import hooks as H
+from game.table.bookkeeping import Bookkeeper
+from game.table.coach import Coach
+from game.table.flow import Pacing, TurnFlow
+from game.table.hooks import Hooks, News
+from game.table.options import RESULTS, TableOptions
+from game.table.seats import sources_for
+from game.table.sources import BOT, HUMAN, RECORD, Decision, SourceFailure
+from game.table.texts import SeatNames
+from game.table.workers import InlineWorker, ThreadWorker
+from game.view import timing
+from game.view.anim import Animator
+from game.view.widgets import Button
+
+
+class TableScene(Scene):
+    name = "table"
+    #: the engine class (its ``game_id`` finds the game's registry entry)
+    engine: Any = None
+    handoff_button = "handoff.button"     # the privacy screen's button text
+    p_pauses_in_turn = True               # P opens the pause menu on a person's turn too
+    click_hurries = False                 # a click finishes the running animation
+
+    def __init__(self, app, seats: list[dict[str, Any]], rules: dict[str, Any] | None = None,
+                 seed: int | None = None, demo: bool = False, *, game: Any = None,
+                 options: TableOptions | None = None) -> None:
+        super().__init__(app)
+        opts = options or TableOptions()
+        self.options = opts
+        self.demo = demo or opts.demo
+        self.seats = seats
+        self.n = len(seats)
+        self.seed = seed if seed is not None else random.randrange(2**31)
+        self.rules_given = dict(rules or {})
+        self.entry = games.entry(self.engine.game_id)
+        self.game = game if game is not None else self.entry.new_game(
+            self.rules_given, self.n, seed=self.seed, bot_seed=self.seed & 0xFFFF)
+        self.worker = opts.worker or (InlineWorker() if app.ai_sync else ThreadWorker())
+        sources = opts.sources if opts.sources is not None else \
+            sources_for(self.entry.id, seats, self.worker)
+        self.hooks = Hooks()
+        self.flow = TurnFlow(self.game, sources, self, hooks=self.hooks,
+                             pacing=opts.pacing or self.pacing, viewer=opts.viewer)
+        self.names = SeatNames([s["name"] for s in seats], self.flow.humans)
+        self.model = self.make_model()
+        self.anim = Animator(self.anim_speed())
+        bottom = opts.bottom if opts.bottom is not None else (
+            self.flow.humans[0] if self.flow.humans else 0)
+        self.table_layout = self.make_layout(bottom)
+        self.animator = self.make_animator()
+        self.painter = self.make_painter()
+        self.controls = self.make_controls()
+        self.coach = Coach(self.worker, self.hint_decision)
+        self.menu_button = Button(lambda: t(opts.menu_key), self.open_pause, name="menu",
+                                  hint="Esc")
+        self.hint_button = Button(lambda: t("coach.button"), self.toggle_hint, name="hint",
+                                  hotkey=pygame.K_h, hint="H")
+        self.clock = 0.0
+        self.catching_up = opts.resume is not None
+        self.bookkeeper: Bookkeeper | None = None
+        self.report: Path | None = None
+        self.hooks.subscribe(H.CUE, lambda news: app.play(news.data["name"]))
+        self.hooks.subscribe(H.INCIDENT, self._incident)
+
+    # ------------------------------------------------------------------ per game
+
+    def make_model(self) -> Any:  # pragma: no cover - every game
+        raise NotImplementedError
+
+    def make_layout(self, bottom: int) -> Any:  # pragma: no cover
+        raise NotImplementedError
+
+    def make_animator(self) -> Any:  # pragma: no cover
+        raise NotImplementedError
+
+    def make_painter(self) -> Any:  # pragma: no cover
+        raise NotImplementedError
+
+    def make_controls(self) -> Any:  # pragma: no cover
+        raise NotImplementedError
+
+    def offer_controls(self, decision: Decision) -> None:
+        self.controls.offer(decision)
+
+    # ------------------------------------------------------------------ what others read
+
+    @property
+    def game_id(self) -> str:
+        return self.entry.id
+
+    @property
+    def state(self) -> str:
+        return self.flow.phase
+
+    @property
+    def pending(self) -> Any:
+        return self.flow.pending
+
+    @property
+    def decision(self) -> Decision | None:
+        return self.flow.decision
+
+    @property
+    def viewer(self) -> int | None:
+        return self.flow.viewer
+
+    @property
+    def humans(self) -> list[int]:
+        return self.flow.humans
+
+    @property
+    def thinking_seat(self) -> int | None:
+        return self.flow.thinking_seat
+
+    @property
+    def queue(self) -> Any:
+        return self.flow.queue
+
+    @property
+    def stop_before(self) -> Any:
+        """Tools and tests: stop before showing an event for which this is true."""
+        return self.flow.stop_before
+
+    @stop_before.setter
+    def stop_before(self, pred: Any) -> None:
+        self.flow.stop_before = pred
+
+    @property
+    def actions(self) -> Any:
+        return self.controls.actions
+
+    @property
+    def session(self) -> Any:
+        return self.bookkeeper.session if self.bookkeeper is not None else None
+
+    def seat_name(self, seat: int) -> str:
+        return self.names.name(seat)
+
+    def upcoming(self) -> Any:
+        return self.flow.queue
+
+    def seat_tag(self, s: int) -> str:
+        """The plate's note for a seat: "you", a computer's level, "human" in a replay."""
+        src = self.flow.source(s)
+        level = str(self.seats[s].get("level", "medium"))
+        if src.kind == HUMAN:
+            if s == self.viewer and len(self.humans) == 1:
+                return "" if self.names.name(s) == t("table.you_name") else t("table.you")
+            return ""
+        if src.kind == RECORD and self.seats[s].get("human"):
+            return t("setup.human")
+        if src.kind == BOT or level.startswith("bot:"):
+            return Path(level[4:]).stem
+        return t("level." + level)
+
+    # ------------------------------------------------------------------ pacing
+
+    def anim_speed(self) -> str:
+        if self.options.anim_speed is not None:
+            return self.options.anim_speed()
+        return str(self.app.settings["anim_speed"])
+
+    def pacing(self) -> Pacing:
+        return Pacing(think=float(self.app.settings["think_pause"]),
+                      over_hold=timing.DEMO_END_HOLD if self.demo else timing.END_HOLD,
+                      instant=self.anim_speed() == "off")
+
+    def cue(self, name: str) -> None:
+        """A sound cue from an animation; a game being caught up to stays silent."""
+        if not self.catching_up:
+            self.hooks.publish(News(H.CUE, self.game, data={"name": name}))
+
+    # ------------------------------------------------------------------ lifecycle
+
+    def enter(self) -> None:
+        if self.flow.started:
+            return
+        resume = self.options.resume
+        if self.options.keep_records and not self.demo:
+            try:
+                record, saved = resume if resume is not None else (None, None)
+                self.bookkeeper = Bookkeeper.for_game(self.game, self.seats, record,
+                                                      saved).attach(self.hooks)
+            except Exception as exc:  # noqa: BLE001 - bookkeeping never stops a game
+                self.app.notify(f"{type(exc).__name__}: {exc}")
+        self.flow.start(resume[0].moves if resume is not None else ())
+
+    def exit(self) -> None:
+        self.flow.close()
+        self.worker.shutdown()
+
+    def resume(self) -> None:
+        super().resume()
+        self.anim.speed = self.anim_speed()
+
+    def busy(self) -> bool:
+        m = self.model
+        return (self.anim.moving or bool(self.flow.queue)
+                or self.state in (F.THINKING, F.IDLE) or m.confetti is not None
+                or (self.state == F.OVER and self.demo) or self.coach.waiting())
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        self.coach.poll()
+        self.ensure_layout(self.app.size)    # events pin cards where they are drawn
+        self.anim.speed = "off" if self.catching_up else self.anim_speed()
+        self.anim.update(dt)
+        if self.model.confetti is not None and self.model.confetti.done:
+            self.model.confetti = None
+        self.flow.update(dt)
+        if self.catching_up and self.flow.started and not self.flow.queue:
+            self.catching_up = False
+            self.anim.speed = self.anim_speed()
+
+    # ------------------------------------------------------------------ the flow's view
+
+    def animating(self) -> bool:
+        return self.anim.busy
+
+    def show(self, event: Event) -> None:
+        self.anim.play(self.animator.animate(event))
+
+    def offer(self, decision: Decision) -> None:
+        self.offer_controls(decision)
+        self._layout_actions()
+
+    def hand_off(self, seat: int) -> None:
+        self.app.open("handoff", player=self.names.name(seat),
+                      on_ready=lambda: self.flow.confirm_handoff(seat),
+                      on_menu=self.open_pause, button_key=self.handoff_button)
+
+    def viewer_changed(self, viewer: int | None) -> None:
+        self.animator.refresh_faces(animated=False)
+        if viewer is not None and viewer != self.table_layout.base:
+            self.table_layout.base = viewer
+            self._size = (0, 0)      # lay the table out again around the new viewer
+
+    def finished(self) -> None:
+        if self.demo:
+            forced = getattr(self.app.opts, "game", None)
+            self.app.open("demo", how="replace", game_id=forced or games.other(self.game_id),
+                          players=self.n, seed=self.seed + 1)
+        elif self.options.after_game == RESULTS:
+            self.app.open("results", table=self)
+
+    def failed(self, failure: SourceFailure) -> None:
+        """A built-in computer player failed: a bug. Report it; the game stops here
+        (the autosave keeps every move before it)."""
+        self.controls.clear()
+        self.report = crash.report(failure.error, dialog=False,
+                                   context=f"computer player {failure.player!r} at seat "
+                                           f"{failure.seat}")
+
+    def failure_lines(self) -> list[str]:
+        """What the table shows after a computer player failed (else nothing)."""
+        f = self.flow.failure
+        if self.state != F.FAILED or f is None:
+            return []
+        player = t("level." + f.player) if has("level." + f.player) else f.player
+        report = t("table.failed.report", path=str(self.report)) if self.report else \
+            t("table.failed.no_report")
+        return [t("table.failed", name=self.names.name(f.seat), player=player,
+                  error=f"{type(f.error).__name__}: {f.error}"), report,
+                t("table.failed.hint")]
+
+    def _incident(self, news: News) -> None:
+        """A user bot forfeited a decision (BOTS.md): say so in the log and a toast."""
+        d = news.data
+        self.animator.add_log("log.bot_forfeit", seat=news.seat, kind=d.get("kind", "?"),
+                              detail=str(d.get("detail", "")))
+        self.app.notify(t("table.bot_forfeit", name=self.names.name(news.seat or 0),
+                          detail=str(d.get("detail", ""))))
+
+    # ------------------------------------------------------------------ moves
+
+    def human_move(self, move: str) -> Refusal | None:
+        """The person at the screen plays ``move`` (from the controls); the engine's
+        reason if it refuses, else ``None``."""
+        refusal = self.flow.human_move(move)
+        if refusal is None:
+            self.app.play("click")
+            self.controls.clear()
+            self.coach.forget()
+        return refusal
+
+    # ------------------------------------------------------------------ the coach
+
+    def hint_decision(self) -> tuple | None:
+        """The decision the hint may answer now: a person decides and is the one at
+        the screen (never a computer, never behind the privacy screen, never the demo)."""
+        p = self.flow.pending
+        if (self.state != F.HUMAN_TURN or p is None or self.demo
+                or not self.flow.is_human(p.seat) or self.viewer != p.seat):
+            return None
+        return (p.seat, p.decision, tuple(p.legal), len(self.game.moves))
+
+    def hint_allowed(self) -> bool:
+        return self.coach.allowed()
+
+    def toggle_hint(self) -> None:
+        if not self.coach.allowed():
+            return
+        self.app.play("click")
+        seat = self.flow.pending.seat
+        self.coach.toggle(lambda: self.game.view(seat))
+        self._layout_actions()
+
+    def hint_event(self, ev: pygame.event.Event) -> bool:
+        """H or a click on the hint button (only on a person's turn)."""
+        if not self.coach.allowed():
+            return False
+        if (ev.type == pygame.KEYDOWN and ev.key == pygame.K_h) or (
+                ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1
+                and self.hint_button.rect.collidepoint(ev.pos)):
+            self.toggle_hint()
+            return True
+        return False
+
+    # ------------------------------------------------------------------ layout, input, draw
+
+    def layout(self, size: tuple[int, int]) -> None:
+        geo = self.table_layout.fit(size, self.u, self.app.art)
+        self.painter.prepare(geo, self.app.background())
+        self.menu_button.rect = geo.menu.copy()
+        self.hint_button.rect = geo.hint.copy()
+        self._layout_actions()
+
+    def _layout_actions(self) -> None:
+        if self.table_layout.ready:
+            self.controls.layout(self.table_layout.geo, self.coach.visible(),
+                                 self.painter.hint_badge_h())
+
+    def open_pause(self) -> None:
+        if self.app.top is not None and self.app.top.name == "pause":
+            return
+        self.app.play("click")
+        self.app.open("pause")
+
+    def handle_event(self, ev: pygame.event.Event) -> bool:
+        human = self.state == F.HUMAN_TURN
+        if ev.type == pygame.KEYDOWN and (ev.key == pygame.K_ESCAPE or (
+                ev.key == pygame.K_p and (self.p_pauses_in_turn or not human))):
+            self.open_pause()
+            return True
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and \
+                self.menu_button.rect.collidepoint(ev.pos):
+            self.open_pause()
+            return True
+        if human:
+            return self.hint_event(ev) or self.controls.handle(ev)
+        if self.anim.busy and (
+                (ev.type == pygame.KEYDOWN and ev.key in (pygame.K_RETURN, pygame.K_SPACE))
+                or (self.click_hurries and ev.type == pygame.MOUSEBUTTONDOWN
+                    and ev.button == 1)):
+            self.anim.finish_all()   # hurry the current animation along
+            return True
+        return False
+
+    def draw(self, surf: pygame.Surface) -> None:
+        self.painter.draw(surf)

@@ -1,0 +1,71 @@
+"""Autosave and statistics as subscribers of a table's news (:mod:`game.table.hooks`).
+
+A real game's table attaches a :class:`Bookkeeper`: the fresh (or resumed) game is
+saved when it starts, every applied move rewrites the autosave, and game over records
+the statistics and clears the autosave -- all through :class:`game.store.GameSession`,
+which never raises. Demo tables and replays attach none. Nothing here touches the
+engine or the table: they publish, this listens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from game import records, store
+from game.records import Record
+from game.table import hooks as H
+from game.table.hooks import Hooks, News
+
+
+class Bookkeeper:
+    """Keeps one game's autosave and statistics (``session``)."""
+
+    def __init__(self, session: store.GameSession) -> None:
+        self.session = session
+        self._off: list[Any] = []
+
+    @classmethod
+    def for_game(cls, game: Any, seats: Sequence[dict[str, Any]], record: Record | None = None,
+                 saved: dict[str, Any] | None = None) -> Bookkeeper:
+        """The bookkeeper of a new game, or (``record`` and ``saved``: the autosave's
+        record and session data) of a resumed one."""
+        if record is not None and saved is not None:
+            session = store.GameSession.resume(game, record, saved)
+        else:
+            session = store.GameSession(
+                game, list(seats), seed=getattr(game, "seed", None),
+                bot_seed=getattr(game, "bot_seed", 0),
+                dealer=record.dealer if record is not None else None,
+                deals=record.deals if record is not None else None)
+        return cls(session)
+
+    def attach(self, hooks: Hooks) -> Bookkeeper:
+        self._off += [hooks.subscribe(H.GAME_STARTED, self._moved),
+                      hooks.subscribe(H.MOVE_APPLIED, self._moved),
+                      hooks.subscribe(H.GAME_OVER, self._over)]
+        return self
+
+    def detach(self) -> None:
+        for off in self._off:
+            off()
+        self._off = []
+
+    def _moved(self, news: News) -> None:
+        self.session.moved()       # at game over: statistics, autosave cleared
+
+    def _over(self, news: News) -> None:
+        self.session.finish()      # idempotent
+
+
+def export(game: Any, seats: Sequence[dict[str, Any]],
+           session: store.GameSession | None = None) -> Path:
+    """Write ``game`` as a record file to ``saves_dir()/exports``; raises ``OSError``
+    or ``ValueError`` when it cannot."""
+    if session is not None:
+        return session.export()
+    rec = records.record_of(game, store.seats_to_record(seats),
+                            seed=getattr(game, "seed", None),
+                            bot_seed=getattr(game, "bot_seed", 0))
+    return store.export_record(rec)

@@ -1,0 +1,57 @@
+"""The Chase the Ace table's controls: a button (with its key) for every legal move of
+the decision, in a row between the card panel and the log. They only pass moves on;
+the engine decides what is legal."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from game.i18n import t
+from game.table.chase_layout import ChaseGeometry
+from game.table.chase_texts import ordered_moves
+from game.table.sources import Decision
+from game.view import widgets
+from game.view.widgets import Button, FocusList
+
+MOVE_KEYS = {"keep": pygame.K_k, "swap": pygame.K_s, "draw": pygame.K_d,
+             "accept": pygame.K_a, "refuse": pygame.K_r}
+
+
+class ChaseControls:
+    def __init__(self, play: Callable[[str], Any]) -> None:
+        self.play = play                      # the table's human move
+        self.actions = FocusList(horizontal=True)
+        self.decision: Decision | None = None
+
+    def offer(self, decision: Decision) -> None:
+        self.decision = decision
+        p = decision.pending
+        buttons = []
+        for m in ordered_moves(p):
+            key = MOVE_KEYS.get(m)
+            hint = pygame.key.name(key).upper() if key else ""
+            buttons.append(Button(lambda m=m, d=p.decision: t(f"move.{d}.{m}"),
+                                  lambda m=m: self.play(m), hotkey=key, name=m, hint=hint))
+        self.actions.set(buttons)
+
+    def clear(self) -> None:
+        self.decision = None
+        self.actions.set([])
+
+    def layout(self, g: ChaseGeometry, hint_visible: bool, badge_h: int) -> None:
+        """The buttons in a row between the card panel and the log."""
+        u = g.u
+        hp, lp = g.hand_panel, g.log_panel
+        assert hp is not None
+        space = lp.left - hp.right - int(20 * u)
+        n = max(1, len(self.actions.buttons))
+        bw = int(min(260 * u, (space - (n - 1) * 12 * u) / n))
+        bh = int(max(28, 50 * u))
+        widgets.layout_row(self.actions.buttons, (hp.right + lp.left) // 2,
+                           g.size[1] - int(10 * u) - bh // 2, bw, bh, int(12 * u))
+
+    def handle(self, ev: pygame.event.Event) -> bool:
+        return self.actions.handle_event(ev)

@@ -1,0 +1,82 @@
+"""The Chase the Ace table's layout: one card in front of every seat, the talon and
+the discards in the middle, the pot beside them; the viewer's card large in a panel
+at the bottom left, the log at the bottom right, the move buttons between them."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.table.layout import (
+    Point,
+    TableGeometry,
+    TableLayout,
+    buttons_in_bar,
+    card_height,
+    on_ring,
+    plate_size,
+    seat_angles,
+    top_bar,
+)
+
+
+@dataclass
+class ChaseGeometry(TableGeometry):
+    card: dict[int, Point] = field(default_factory=dict)   # each seat's card
+    talon: Point = (0.0, 0.0)
+    discard: Point = (0.0, 0.0)
+
+
+class ChaseLayout(TableLayout):
+    def compute(self, size: tuple[int, int], u: float) -> ChaseGeometry:
+        w, h = size
+        n = self.n
+        top_h = top_bar(u)
+        bottom_h = int(max(56, 108 * u))
+        area = pygame.Rect(0, top_h, w, h - top_h - bottom_h)
+        cx, cy = area.centerx, area.centery
+        plate_w, plate_h = plate_size(w, u)
+        rx = area.width / 2 - plate_w * 0.62
+        ry = area.height / 2 - plate_h * 0.62
+        angles = seat_angles(n, self.base)
+        step = 2 * math.pi / n
+        seat = {s: on_ring(cx, cy, rx, ry, a, 1.0, 1.0) for s, a in enumerate(angles)}
+        card = {s: on_ring(cx, cy, rx, ry, a, 0.64, 0.58) for s, a in enumerate(angles)}
+        dealer = {s: on_ring(cx, cy, rx, ry, a + step * 0.22, 0.8, 0.78)
+                  for s, a in enumerate(angles)}
+        ch = card_height([card[s] for s in range(n)], min(120 * u, area.height * 0.2), 0.85)
+        cw = int(ch * 0.7)
+        # the viewer's card (bottom left) and the log (bottom right), in card units
+        big_h = int(ch * 1.25)
+        big_w = int(big_h * 0.7)
+        pad = int(10 * u)
+        hand_panel = pygame.Rect(pad, 0, big_w + 2 * pad, big_h + int(34 * u))
+        hand_panel.bottom = h - pad
+        log_panel = pygame.Rect(0, 0, int(min(w * 0.27, 320 * u)), hand_panel.height)
+        log_panel.bottomright = (w - pad, h - pad)
+        menu, hint = buttons_in_bar(top_h, u)
+        return ChaseGeometry(
+            size=size, u=u, top_h=top_h, area=area, cx=cx, cy=cy, rx=rx, ry=ry, cw=cw,
+            ch=ch, plate=(plate_w, plate_h), big=(big_w, big_h), seat=seat, dealer=dealer,
+            pot=(cx + cw * 2.5, cy + ch * 0.1), log_panel=log_panel, menu=menu, hint=hint,
+            hand_panel=hand_panel, card=card, talon=(cx - cw * 0.9, cy - ch * 0.05),
+            discard=(cx + cw * 0.9, cy - ch * 0.05))
+
+    def resolve(self, anchor: tuple) -> Point:
+        g = self.geo
+        kind = anchor[0]
+        if kind == "seat":
+            return g.card[anchor[1]]
+        if kind == "stack":        # first-dealer cards pile up in front of a seat
+            x, y = g.card[anchor[1]]
+            return x + anchor[2] * g.cw * 0.18, y + anchor[2] * g.ch * 0.05
+        if kind == "talon":
+            return g.talon
+        if kind == "discard":
+            return g.discard
+        if kind == "peek":
+            x, y = g.talon
+            return x, y - g.ch * 1.1
+        return super().resolve(anchor)

@@ -1,0 +1,35 @@
+"""The words of the Chase the Ace table: its move buttons' order and labels, and the
+prompt for the person deciding. No pygame."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from game.i18n import t
+from game.rules.base import Pending
+from game.table.texts import SeatNames
+
+#: The order of a decision's buttons (moves not listed follow in the engine's order).
+MOVE_ORDER = {"turn": ("keep", "swap"), "dealer": ("keep", "draw"),
+              "queen": ("accept", "refuse"), "domino": ("keep", "swap")}
+
+
+def ordered_moves(p: Pending) -> list[str]:
+    order = MOVE_ORDER.get(p.decision, tuple(p.legal))
+    return [m for m in order if m in p.legal] + [m for m in p.legal if m not in order]
+
+
+def move_label(p: Pending | None, move: str) -> str:
+    return t(f"move.{p.decision}.{move}") if p is not None else move
+
+
+def prompt(p: Pending, names: SeatNames, active: Sequence[int]) -> str:
+    """What the person deciding is asked, naming the other seat of the decision."""
+    other = ""
+    if p.decision == "turn":
+        order = list(active)
+        if p.seat in order:
+            other = names.name(order[(order.index(p.seat) + 1) % len(order)])
+    elif p.decision in ("queen", "domino") and p.partner is not None:
+        other = names.name(p.partner)
+    return t(f"prompt.{p.decision}", name=names.name(p.seat), other=other)

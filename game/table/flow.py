@@ -1,0 +1,278 @@
+"""The turn flow of a card table, with no pygame in it: whose decision it is, which
+move source answers it, the privacy hand-off between several people at one screen,
+pacing, and the end of the game.
+
+The scene drives it: every frame it calls :meth:`TurnFlow.update` with the time that
+passed, and the flow talks back through the :class:`FlowView` the scene implements:
+
+1. While the view is not animating (no blocking animation), queued engine events go out one
+   by one (``view.show``); the view animates them.
+2. With nothing left to show, the flow asks the engine for the pending decision. A
+   person at the screen gets it at once (``view.offer``) -- unless another person's
+   private cards were on screen: then everything private is hidden
+   (``view.viewer_changed(None)``) and ``view.hand_off(seat)`` asks for the right
+   person; :meth:`TurnFlow.confirm_handoff` goes on. Any other seat's source
+   (:mod:`game.table.sources`) gets ``begin(decision)`` and is polled from then on,
+   no sooner than the pacing's thinking pause.
+3. A move -- ``human_move`` for the person at the screen, ``poll()`` for the rest --
+   goes to the engine; its events join the queue and the news is published
+   (:mod:`game.table.hooks`: move applied, round over, game over).
+4. When the game is over and everything is shown, the flow holds for
+   ``pacing.over_hold`` and calls ``view.finished()``.
+
+A built-in computer player that fails stops the flow in phase ``failed`` and tells
+the view and the hooks; nothing plays a move in its place.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from game.rules.base import Event, IllegalMove, Pending, Refusal
+from game.table import hooks as H
+from game.table.hooks import Hooks, News
+from game.table.sources import HUMAN, Decision, HumanSource, MoveSource, SourceFailure
+
+# Phases (plain strings: they read well in tests and logs).
+IDLE = "idle"            # showing events, or about to fetch the next decision
+HUMAN_TURN = "human"     # the person at the screen decides
+THINKING = "thinking"    # another source decides
+HANDOFF = "handoff"      # waiting for the next person to come to the screen
+OVER = "over"            # the game is over; holding before the end
+DONE = "done"            # finished (the view was told)
+FAILED = "failed"        # a built-in computer player failed
+
+#: Enough for any one frame; a loop that runs longer than this is a bug, not a game.
+_STEP_GUARD = 100_000
+
+
+@dataclass(frozen=True)
+class Pacing:
+    """How the table paces itself: a computer's move is applied no sooner than
+    ``think`` seconds after its turn began, the finished table holds ``over_hold``
+    seconds before the end, and ``instant`` (animations off) waits for nothing."""
+
+    think: float = 0.0
+    over_hold: float = 0.0
+    instant: bool = False
+
+
+class FlowView(Protocol):
+    """What the flow needs from whoever shows the table."""
+
+    def animating(self) -> bool:
+        """A blocking animation is running (the next event has to wait)."""
+
+    def show(self, event: Event) -> None:
+        """Start showing one engine event."""
+
+    def offer(self, decision: Decision) -> None:
+        """The person at the screen decides: show the controls for ``decision``."""
+
+    def hand_off(self, seat: int) -> None:
+        """Everything private is hidden; ask the person of ``seat`` to the screen."""
+
+    def viewer_changed(self, viewer: int | None) -> None:
+        """Whose private cards may show changed (``None``: nobody's)."""
+
+    def finished(self) -> None:
+        """The game is over, shown, and the hold has passed."""
+
+    def failed(self, failure: SourceFailure) -> None:
+        """A built-in computer player failed; the game stops here."""
+
+
+class TurnFlow:
+    """One game's turns. ``sources`` has a move source for every seat; ``viewer`` is
+    whose private cards show (default: the one human, if there is exactly one)."""
+
+    def __init__(self, game: Any, sources: Mapping[int, MoveSource], view: FlowView, *,
+                 hooks: Hooks | None = None, pacing: Callable[[], Pacing] | None = None,
+                 viewer: int | None = None) -> None:
+        missing = [s for s in range(game.n_seats) if s not in sources]
+        if missing:
+            raise ValueError(f"no move source for seats {missing}")
+        self.game = game
+        self.sources = dict(sources)
+        self.view = view
+        self.hooks = hooks or Hooks()
+        self.pacing = pacing or Pacing
+        #: seats of people at this screen (the privacy hand-off is between them)
+        self.humans = [s for s in sorted(self.sources) if self.sources[s].kind == HUMAN]
+        if viewer is None and len(self.humans) == 1:
+            viewer = self.humans[0]
+        self.viewer = viewer
+        self.queue: deque[Event] = deque()
+        self.phase = IDLE
+        self.pending: Pending | None = None
+        self.decision: Decision | None = None
+        self.failure: SourceFailure | None = None
+        self.started = False
+        self.thought = 0.0          # seconds the deciding computer has had so far
+        self.held = 0.0             # seconds the finished table has been held
+        #: tools and tests: stop before showing an event for which this is true
+        self.stop_before: Callable[[Event], bool] | None = None
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def thinking_seat(self) -> int | None:
+        return self.pending.seat if self.phase == THINKING and self.pending else None
+
+    def source(self, seat: int) -> MoveSource:
+        return self.sources[seat]
+
+    def is_human(self, seat: int) -> bool:
+        return seat in self.humans
+
+    # ------------------------------------------------------------------ driving
+
+    def start(self, resume: Sequence[tuple[int, str]] = ()) -> None:
+        """Start the engine; with ``resume`` (a saved game's moves) catch up to where
+        it stopped. Every event so far is queued; ``game_started`` is published."""
+        if self.started:
+            return
+        self.started = True
+        events = list(self.game.start())
+        for seat, move in resume:
+            events += self.game.apply(seat, move)
+        self.queue.extend(events)
+        self.hooks.publish(News(H.GAME_STARTED, self.game, events=tuple(events),
+                                data={"resumed": bool(resume), "moves": len(resume)}))
+
+    def update(self, dt: float) -> None:
+        """Advance by ``dt`` seconds: show what can be shown, fetch the next decision,
+        let the deciding computer's move through when its time has come."""
+        guard = _STEP_GUARD
+        while guard > 0 and not self.view.animating():
+            guard -= 1
+            if self.queue:
+                if self.stop_before is not None and self.stop_before(self.queue[0]):
+                    break
+                self.view.show(self.queue.popleft())
+                continue
+            if self.phase == IDLE:
+                self._next_decision()
+            break
+        if self.phase == THINKING:
+            self._think(dt)
+        elif self.phase == OVER:
+            self.held += dt
+            pace = self.pacing()
+            if (pace.instant or self.held >= pace.over_hold) and not self.view.animating():
+                self.phase = DONE
+                self.view.finished()
+
+    def human_move(self, move: str) -> Refusal | None:
+        """The person at the screen plays ``move``; the engine's reason if it refuses
+        (nothing changes then), else ``None`` and the move is applied now."""
+        p = self.pending
+        src = self.sources.get(p.seat) if p is not None else None
+        if self.phase != HUMAN_TURN or p is None or not isinstance(src, HumanSource):
+            return Refusal("not_your_turn", {"seat": p.seat if p else None})
+        refusal = self.game.why_illegal(p.seat, move)
+        if refusal is not None:
+            return refusal
+        src.submit(move)
+        taken = src.poll()
+        assert taken is not None
+        self._apply(p.seat, taken)
+        return None
+
+    def confirm_handoff(self, seat: int) -> None:
+        """The person of ``seat`` is at the screen now (the privacy screen's button)."""
+        self.viewer = seat
+        self.view.viewer_changed(seat)
+        p = self.game.to_move()
+        if self.phase == HANDOFF and p is not None and p.seat == seat:
+            self.pending = p
+            self._offer(p)
+        elif self.phase == HANDOFF:
+            self.phase = IDLE
+
+    def close(self) -> None:
+        """The table goes away: every source forgets its decision."""
+        for src in self.sources.values():
+            src.cancel()
+
+    # ------------------------------------------------------------------ inside
+
+    def _decision(self, p: Pending) -> Decision:
+        return Decision(p.seat, p, self.game.view(p.seat), len(self.game.moves))
+
+    def _next_decision(self) -> None:
+        if self.game.finished:
+            self.phase = OVER
+            self.held = 0.0
+            return
+        p = self.game.to_move()
+        if p is None:
+            return
+        self.pending = p
+        src = self.sources[p.seat]
+        if src.kind == HUMAN:
+            if len(self.humans) > 1 and self.viewer != p.seat:
+                self.viewer = None
+                self.view.viewer_changed(None)
+                self.phase = HANDOFF
+                self.view.hand_off(p.seat)
+                return
+            self._offer(p)
+            return
+        self.phase = THINKING
+        self.thought = 0.0
+        self.decision = self._decision(p)
+        src.begin(self.decision)
+
+    def _offer(self, p: Pending) -> None:
+        self.phase = HUMAN_TURN
+        self.decision = self._decision(p)
+        self.sources[p.seat].begin(self.decision)
+        self.view.offer(self.decision)
+
+    def _think(self, dt: float) -> None:
+        self.thought += dt
+        pace = self.pacing()
+        if self.thought < pace.think and not pace.instant:
+            return
+        p = self.pending
+        assert p is not None
+        src = self.sources[p.seat]
+        try:
+            move = src.poll()
+        except SourceFailure as failure:
+            self._fail(failure)
+            return
+        for incident in src.drain_incidents():
+            self.hooks.publish(News(H.INCIDENT, self.game, seat=p.seat, data=incident))
+        if move is None:
+            return
+        try:
+            self._apply(p.seat, move)
+        except IllegalMove as exc:
+            self._fail(SourceFailure(p.seat, src.name, exc))
+
+    def _fail(self, failure: SourceFailure) -> None:
+        self.phase = FAILED
+        self.failure = failure
+        self.hooks.publish(News(H.FAILED, self.game, seat=failure.seat,
+                                data={"error": failure.error, "player": failure.player}))
+        self.view.failed(failure)
+
+    def _apply(self, seat: int, move: str) -> None:
+        rounds_before = len(self.game.rounds)
+        events = self.game.apply(seat, move)       # an illegal move raises, nothing changes
+        self.queue.extend(events)
+        self.phase = IDLE
+        self.pending = None
+        self.decision = None
+        g = self.game
+        self.hooks.publish(News(H.MOVE_APPLIED, g, seat=seat, move=move,
+                                events=tuple(events)))
+        for i in range(rounds_before, len(g.rounds)):
+            self.hooks.publish(News(H.ROUND_OVER, g, data={"round": i}))
+        if g.finished:
+            self.hooks.publish(News(H.GAME_OVER, g, data={"winner": g.winner}))

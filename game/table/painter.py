@@ -1,0 +1,403 @@
+"""Drawing what both tables share: the felt, name plates with lives, chips, the dealer
+button, cards, speech bubbles, banners, the top bar, the log, the coach's badges,
+confetti and the message of a failed computer player.
+
+A painter only draws: it reads the table (the :class:`PaintHost`), its model and its
+layout, and changes none of them. What it prepares per window size (the felt with the
+table drawn on it) is made in :meth:`TablePainter.prepare`, the layout step.
+Each game's painter (``chase_painter.py``, ``rams_painter.py``) subclasses it.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Protocol
+
+import pygame
+
+from game import i18n
+from game.i18n import t
+from game.table.animator import chip_colour
+from game.table.layout import TableGeometry
+from game.table.texts import SeatNames, log_text
+from game.view import cardart, text, widgets
+from game.view.sprites import Banner, Bubble, CardSprite
+
+
+class PaintHost(Protocol):
+    """What painters read from their table (never write)."""
+
+    app: Any               # ``art`` (card images), ``settings``
+    model: Any             # the game's model (game.table.model)
+    animator: Any          # the game's animator: which faces may show
+    table_layout: Any      # the game's layout (game.table.layout)
+    names: SeatNames
+    game: Any              # the engine: its rules
+    demo: bool
+    clock: float           # seconds since the table opened (pulsing, dots)
+    state: str             # the turn flow's phase
+    pending: Any           # the pending decision (or None)
+    thinking_seat: int | None
+    viewer: int | None
+    actions: widgets.FocusList
+    menu_button: widgets.Button
+    hint_button: widgets.Button
+    coach: Any             # game.table.coach.Coach
+
+    def hint_allowed(self) -> bool: ...
+    def seat_tag(self, seat: int) -> str: ...
+    def failure_lines(self) -> list[str]: ...
+
+
+class TablePainter:
+    def __init__(self, host: PaintHost) -> None:
+        self.host = host
+        self.table_surf: pygame.Surface | None = None
+
+    # ------------------------------------------------------------------ layout step
+
+    def prepare(self, geo: TableGeometry, felt: pygame.Surface) -> None:
+        """Draw the room and the table once for this window size."""
+        self.table_surf = self._build_table(geo, felt)
+
+    def _build_table(self, g: TableGeometry, felt: pygame.Surface) -> pygame.Surface:
+        size, u = g.size, g.u
+        surf = pygame.Surface(size).convert()
+        surf.fill((30, 22, 18))
+        # a warm room: darker towards the edges
+        glow = pygame.Surface((64, 36), pygame.SRCALPHA)
+        for i in range(18, 0, -1):
+            a = int(10 + (18 - i) * 2.5)
+            pygame.draw.ellipse(glow, (90, 60, 40, a),
+                                pygame.Rect(32 - i * 2, 18 - i, i * 4, i * 2))
+        surf.blit(pygame.transform.smoothscale(glow, size), (0, 0))
+        area = g.area
+        table = area.inflate(-int(area.width * 0.02), -int(area.height * 0.04))
+        rim = max(6, int(18 * u))
+        pygame.draw.ellipse(surf, (20, 12, 8), table.move(0, int(8 * u)))
+        pygame.draw.ellipse(surf, (110, 66, 36), table)
+        pygame.draw.ellipse(surf, (140, 90, 50), table, max(2, int(4 * u)))
+        felt_rect = table.inflate(-2 * rim, -2 * rim)
+        felt_s = pygame.Surface(felt_rect.size, pygame.SRCALPHA)
+        felt_s.blit(felt, (0, 0), pygame.Rect(felt_rect.topleft, felt_rect.size))
+        mask = pygame.Surface(felt_rect.size, pygame.SRCALPHA)
+        pygame.draw.ellipse(mask, (255, 255, 255, 255), mask.get_rect())
+        felt_s.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        surf.blit(felt_s, felt_rect)
+        pygame.draw.ellipse(surf, (0, 0, 0), felt_rect, max(1, int(2 * u)))
+        inner = felt_rect.inflate(-int(felt_rect.width * 0.3), -int(felt_rect.height * 0.3))
+        line = tuple(min(255, c + 22) for c in felt.get_at(felt_rect.center)[:3])
+        pygame.draw.ellipse(surf, line, inner, max(1, int(1.5 * u)))
+        return surf
+
+    # ------------------------------------------------------------------ pieces
+
+    @property
+    def geo(self) -> Any:
+        return self.host.table_layout.geo
+
+    def draw_felt(self, surf: pygame.Surface) -> None:
+        if self.table_surf is not None:
+            surf.blit(self.table_surf, (0, 0))
+
+    def chip(self, surf: pygame.Surface, pos: tuple[float, float], r: int,
+             colour: tuple[str, tuple[int, int, int]], alpha: float = 1.0) -> None:
+        x, y = int(pos[0]), int(pos[1])
+        name, rgb = colour
+        img = cardart.scaled_sprite((2 * r + 2, 2 * r + 2), "chips", f"chip_{name}.png")
+        if img is not None:
+            if alpha < 0.99:
+                img = img.copy()
+                img.set_alpha(int(255 * max(0.0, alpha)))
+            surf.blit(img, img.get_rect(center=(x, y)))
+            return
+        if alpha < 0.99:
+            tmp = pygame.Surface((2 * r + 2, 2 * r + 2), pygame.SRCALPHA)
+            self.chip(tmp, (r + 1, r + 1), r, (name, rgb))
+            tmp.set_alpha(int(255 * max(0.0, alpha)))
+            surf.blit(tmp, (x - r - 1, y - r - 1))
+            return
+        pygame.draw.circle(surf, (20, 20, 20), (x, y + max(1, r // 5)), r)
+        pygame.draw.circle(surf, rgb, (x, y), r)
+        pygame.draw.circle(surf, (245, 240, 230), (x, y), r, max(1, r // 4))
+        pygame.draw.circle(surf, rgb, (x, y), max(1, r // 2))
+
+    def flying_chips(self, surf: pygame.Surface) -> None:
+        u = self.geo.u
+        resolve = self.host.table_layout.resolve
+        for c in self.host.model.chips:
+            x, y = c.pos(resolve, self.geo.ch)
+            self.chip(surf, (x, y), max(4, int(9 * u)), c.colour, c.alpha)
+
+    def dealer_button(self, surf: pygame.Surface) -> None:
+        button = self.host.model.button
+        if button.alpha <= 0.01:
+            return
+        x, y = button.pos(self.host.table_layout.resolve)
+        r = max(8, int(16 * self.geo.u))
+        pygame.draw.circle(surf, (20, 20, 20), (int(x), int(y) + 2), r)
+        pygame.draw.circle(surf, (245, 240, 225), (int(x), int(y)), r)
+        pygame.draw.circle(surf, (160, 120, 40), (int(x), int(y)), r, max(1, r // 6))
+        text.blit(surf, t("table.dealer_letter"), int(r * 1.3), (x, y + 1), (30, 30, 30),
+                  "center", True)
+
+    def plate_tag(self, seat: int) -> str | None:
+        """A game's own text at the bottom right of a plate (None: the seat's kind)."""
+        return None
+
+    def plate(self, surf: pygame.Surface, s: int) -> None:
+        h, m = self.host, self.host.model
+        u = self.geo.u
+        r = h.table_layout.plate_rect(s)
+        out = m.out[s]
+        turn = h.pending is not None and h.pending.seat == s and h.state in ("human",
+                                                                             "thinking")
+        col = (34, 30, 26) if out else (50, 38, 28)
+        pygame.draw.rect(surf, (10, 8, 6), r.move(0, max(1, int(3 * u))),
+                         border_radius=max(4, int(10 * u)))
+        pygame.draw.rect(surf, col, r, border_radius=max(4, int(10 * u)))
+        border = widgets.BUTTON_FOCUS if turn else ((90, 80, 70) if out else (150, 110, 60))
+        if turn:
+            glow = r.inflate(int(8 * u), int(8 * u))
+            pulse = 0.5 + 0.5 * math.sin(h.clock * 5)
+            pygame.draw.rect(surf, (230, 190, 80), glow, max(1, int((2 + 2 * pulse) * u)),
+                             border_radius=max(4, int(14 * u)))
+        pygame.draw.rect(surf, border, r, max(1, int(2 * u)), border_radius=max(4, int(10 * u)))
+        pad = int(8 * u)
+        name = h.names.name(s)
+        tag = self.plate_tag(s)
+        if tag is None:
+            tag = h.seat_tag(s)
+        avail = r.width - 2 * pad
+        colour = (130, 120, 110) if out else widgets.CREAM
+        ns = text.fit(name, max(11, int(r.height * 0.38)), avail, True, 10)
+        text.blit(surf, text.ellipsize(name, ns, avail, True), ns,
+                  (r.left + pad, r.top + int(r.height * 0.08)), colour, "topleft", True)
+        cr = max(3, int(r.height * 0.11))
+        y = r.bottom - cr - int(r.height * 0.12)
+        full = h.game.rules["lives"]
+        if out:
+            text.blit(surf, t("table.out"), max(10, int(r.height * 0.3)),
+                      (r.left + pad, y), (200, 80, 70), "midleft", True)
+        elif m.sudden and m.lives[s] == 0:
+            text.blit(surf, t("table.sudden"), max(10, int(r.height * 0.3)),
+                      (r.left + pad, y), (240, 150, 60), "midleft", True)
+        else:
+            for i in range(max(full, m.lives[s])):
+                cx = r.left + pad + cr + i * int(cr * 2.4)
+                if i < m.lives[s]:
+                    self.chip(surf, (cx, y), cr, chip_colour(s))
+                else:
+                    pygame.draw.circle(surf, (90, 80, 70), (cx, y), cr, 1)
+        if tag:
+            ts = max(11, int(r.height * 0.28))
+            text.blit(surf, text.ellipsize(tag, ts, r.width // 2), ts,
+                      (r.right - pad, y), widgets.DIM, "midright")
+        if s == h.thinking_seat:
+            dots = "." * (1 + int(h.clock * 3) % 3)
+            text.blit(surf, dots, int(r.height * 0.5), (r.right - pad, r.top + 2),
+                      widgets.GOLD, "topright", True)
+
+    def card(self, surf: pygame.Surface, sp: CardSprite, scale: float = 1.0) -> None:
+        """A card at its place; ``scale`` shrinks it further (a fanned hand)."""
+        g = self.geo
+        art = self.host.app.art
+        settings = self.host.app.settings
+        x, y = sp.pos(self.host.table_layout.resolve, g.ch)
+        if sp.code is None:
+            img = art.back(settings["card_back"])
+        else:
+            img = art.face(sp.code, settings["four_colour"], i18n.get_lang())
+        w, h = img.get_size()
+        sw = max(1, int(w * sp.scale_x * sp.scale * scale))
+        sh = max(1, int(h * sp.scale * scale))
+        if (sw, sh) != (w, h):
+            img = pygame.transform.smoothscale(img, (sw, sh))
+        rect = img.get_rect(center=(int(x), int(y)))
+        pygame.draw.rect(surf, (10, 20, 14), rect.move(max(1, w // 25), max(1, w // 25)),
+                         border_radius=max(2, w // 9))
+        if sp.alpha < 0.99:
+            img = img.copy()
+            img.set_alpha(int(255 * sp.alpha))
+        surf.blit(img, rect)
+        if sp.highlight:
+            pygame.draw.rect(surf, (230, 50, 40), rect.inflate(6, 6), max(2, int(4 * g.u)),
+                             border_radius=max(2, w // 8))
+
+    def bubble(self, surf: pygame.Surface, b: Bubble) -> None:
+        if b.alpha <= 0.02:
+            return
+        u = self.geo.u
+        msg = b.text()
+        size = max(12, int((18 if b.kind == "small" else 24) * u))
+        pr = self.host.table_layout.plate_rect(b.seat)
+        w, h = surf.get_size()
+        tw, th = text.size_of(msg, size, True)
+        tw = min(tw, int(w * 0.4))
+        box = pygame.Rect(0, 0, tw + int(22 * u), th + int(14 * u))
+        gap = int(10 * u)
+        # beside the plate, on the side facing the middle of the table
+        to_right = pr.centerx <= self.geo.cx + 1
+        box.centery = pr.centery
+        if to_right:
+            box.left = pr.right + gap
+        else:
+            box.right = pr.left - gap
+        box.clamp_ip(surf.get_rect())
+        k = int(7 * u)
+        layer = pygame.Surface((box.width + 2 * k, box.height), pygame.SRCALPHA)
+        inner = pygame.Rect(k, 0, box.width, box.height)
+        pygame.draw.rect(layer, (252, 248, 236), inner, border_radius=max(4, int(10 * u)))
+        pygame.draw.rect(layer, (60, 50, 40), inner, max(1, int(2 * u)),
+                         border_radius=max(4, int(10 * u)))
+        my = inner.centery
+        if to_right:
+            pts = [(k + 2, my - k), (k + 2, my + k), (0, my)]
+        else:
+            pts = [(inner.right - 2, my - k), (inner.right - 2, my + k), (inner.right + k, my)]
+        pygame.draw.polygon(layer, (252, 248, 236), pts)
+        fs = text.fit(msg, size, box.width - int(16 * u), True, 10)
+        img = text.render(text.ellipsize(msg, fs, box.width - int(16 * u), True), fs,
+                          (35, 30, 25), True)
+        layer.blit(img, img.get_rect(center=inner.center))
+        layer.set_alpha(int(255 * min(1.0, b.alpha)))
+        surf.blit(layer, (box.left - k, box.top))
+
+    def bubbles(self, surf: pygame.Surface) -> None:
+        for b in self.host.model.bubbles:
+            self.bubble(surf, b)
+
+    def banner(self, surf: pygame.Surface) -> None:
+        b: Banner | None = self.host.model.banner
+        if b is None or b.alpha <= 0.02:
+            return
+        g = self.geo
+        u = g.u
+        w, h = surf.get_size()
+        msg = b.text()
+        size = text.fit(msg, int((56 if b.big else 36) * u), int(w * 0.86), True, 12)
+        sub = b.sub() if b.sub else ""
+        ss = text.fit(sub, int(26 * u), int(w * 0.86), False, 10) if sub else 0
+        th = text.size_of(msg, size, True)[1] + (int(ss * 1.3) if sub else 0)
+        box = pygame.Rect(0, 0, int(w * 0.9), th + int(28 * u))
+        box.center = (w // 2, int(g.cy - g.ch * 0.2))
+        layer = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, (15, 12, 10, 215), layer.get_rect(),
+                         border_radius=max(4, int(14 * u)))
+        pygame.draw.rect(layer, widgets.GOLD, layer.get_rect(), max(1, int(2 * u)),
+                         border_radius=max(4, int(14 * u)))
+        y = int(14 * u)
+        text.blit(layer, msg, size, (box.width // 2, y), widgets.GOLD, "midtop", True)
+        if sub:
+            text.blit(layer, sub, ss, (box.width // 2, y + text.size_of(msg, size, True)[1]
+                                       + int(ss * 0.2)), widgets.CREAM, "midtop")
+        layer.set_alpha(int(255 * min(1.0, b.alpha)))
+        surf.blit(layer, box)
+
+    def top_bar(self, surf: pygame.Surface) -> None:
+        h, m, g = self.host, self.host.model, self.geo
+        u = g.u
+        w = surf.get_width()
+        bar = pygame.Rect(0, 0, w, g.top_h)
+        shade = pygame.Surface(bar.size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 120))
+        surf.blit(shade, bar)
+        h.menu_button.draw(surf, u, False)
+        if h.hint_allowed():
+            h.hint_button.draw(surf, u, h.coach.visible())
+        parts = [t("table.round", n=m.round + 1)]
+        if m.dealer is not None:
+            parts.append(t("table.dealer", name=h.names.name(m.dealer)))
+        if m.sudden:
+            parts.append(t("table.sudden"))
+        if h.demo:
+            parts.append(t("table.demo"))
+        info = "  ·  ".join(parts)
+        left = h.hint_button.rect.right + int(16 * u)
+        avail = w - left - int(16 * u)
+        fs = text.fit(info, int(bar.height * 0.5), avail, True, 10)
+        text.blit(surf, text.ellipsize(info, fs, avail, True), fs,
+                  (left + avail // 2, bar.centery), widgets.CREAM, "center", True)
+
+    def log(self, surf: pygame.Surface) -> None:
+        h = self.host
+        u = self.geo.u
+        lp = self.geo.log_panel
+        widgets.panel(surf, lp, u, 170, border=(90, 80, 60))
+        fs = max(13, int(18 * u))
+        lh = int(fs * 1.05)
+        inner_w = lp.width - int(16 * u)
+        lines: list[str] = []
+        for key, fmt, to in h.model.log:
+            if to is not None and to != h.viewer:
+                continue
+            lines.extend(text.wrap(log_text(key, fmt), fs, inner_w))
+        max_lines = max(1, (lp.height - int(12 * u)) // lh)
+        lines = lines[-max_lines:]
+        for i, line in enumerate(lines):
+            col = widgets.CREAM if i == len(lines) - 1 else (200, 192, 175)
+            text.blit(surf, line, fs, (lp.left + int(8 * u), lp.top + int(6 * u) + i * lh),
+                      col)
+
+    def hint_badge_h(self) -> int:
+        return max(15, int(26 * self.geo.u))
+
+    def hint_badge(self, surf: pygame.Surface, msg: str, center: tuple[int, int],
+                   max_w: int, best: bool) -> None:
+        """A small pill with a move's risk; the coach's suggestion in gold."""
+        u = self.geo.u
+        bh = self.hint_badge_h()
+        fs = text.fit(msg, int(bh * 0.74), max(10, max_w - int(12 * u)), True, 9)
+        tw = text.size_of(msg, fs, True)[0]
+        box = pygame.Rect(0, 0, min(max_w, tw + int(16 * u)), bh)
+        box.center = center
+        fill, ink, edge = ((236, 196, 96), (40, 28, 10), (120, 84, 20)) if best else \
+            ((28, 34, 30), widgets.CREAM, (150, 140, 110))
+        pygame.draw.rect(surf, (10, 10, 8), box.move(0, max(1, int(2 * u))),
+                         border_radius=bh // 2)
+        pygame.draw.rect(surf, fill, box, border_radius=bh // 2)
+        pygame.draw.rect(surf, edge, box, max(1, int(1.5 * u)), border_radius=bh // 2)
+        text.blit(surf, text.ellipsize(msg, fs, box.width - int(8 * u), True), fs, box.center,
+                  ink, "center", True)
+
+    def button_badges(self, surf: pygame.Surface) -> None:
+        """The coach's risk on top of each move button."""
+        coach = self.host.coach
+        best = coach.best()
+        hb = self.hint_badge_h()
+        u = self.geo.u
+        for b in self.host.actions.buttons:
+            self.hint_badge(surf, coach.label(b.name, best=best == b.name),
+                            (b.rect.centerx, b.rect.top - hb // 4), b.rect.width - int(10 * u),
+                            best == b.name)
+
+    def confetti(self, surf: pygame.Surface) -> None:
+        c = self.host.model.confetti
+        if c is None:
+            return
+        w, h = surf.get_size()
+        sz = max(3, int(8 * self.geo.u))
+        for x, y, _vx, _vy, rot, col in c.parts:
+            if 0 <= y <= 1.05:
+                wdt = max(1, int(sz * abs(math.cos(rot))))
+                pygame.draw.rect(surf, col, (int(x * w), int(y * h), wdt, sz))
+
+    def failure(self, surf: pygame.Surface) -> None:
+        """A computer player failed: what happened and where the report is."""
+        lines = self.host.failure_lines()
+        if not lines:
+            return
+        u = self.geo.u
+        w, h = surf.get_size()
+        fs = max(12, int(22 * u))
+        box_w = int(min(w * 0.86, 900 * u))
+        inner = box_w - int(40 * u)
+        wrapped = [(ln, k == 0) for k, line in enumerate(lines)
+                   for ln in text.wrap(line, fs, inner, k == 0)]
+        lh = int(fs * 1.2)
+        box = pygame.Rect(0, 0, box_w, lh * len(wrapped) + int(30 * u))
+        box.center = (w // 2, int(self.geo.cy))
+        widgets.panel(surf, box, u, 240, border=(230, 120, 100))
+        for i, (line, head) in enumerate(wrapped):
+            text.blit(surf, line, fs, (box.centerx, box.top + int(15 * u) + i * lh),
+                      widgets.GOLD if head else widgets.CREAM, "midtop", head)

@@ -1,0 +1,160 @@
+"""The Rams table's controls: buttons for declaring (play / drop) and for passing on
+the trump card, and the viewer's hand for cards -- click one, or move the focus with
+the arrow keys and press Enter, or press its number. A card the engine refuses is not
+played: the table knocks and shows the engine's reason (:mod:`game.table.rams_texts`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from game.i18n import t
+from game.rules.base import Refusal
+from game.table.model import RamsModel
+from game.table.rams_layout import RamsGeometry, RamsLayout
+from game.table.sources import Decision
+from game.view import widgets
+from game.view.sprites import HandCard
+from game.view.widgets import Button, FocusList
+
+MOVE_KEYS = {"play": pygame.K_p, "drop": pygame.K_d, "pass_trump": pygame.K_k}
+
+
+class RamsControls:
+    def __init__(self, model: RamsModel, layout: RamsLayout,
+                 play: Callable[[str], Refusal | None], knock: Callable[[], Any]) -> None:
+        self.model = model
+        self.layout_ = layout
+        self.play = play                      # the table's human move
+        self.knock = knock
+        self.actions = FocusList(horizontal=True)
+        self.decision: Decision | None = None
+        self.hover = -1          # index into the bottom hand under the mouse
+        self.focus = 0           # keyboard focus in the bottom hand
+        #: the engine's reason for every card of the hand it would refuse now
+        self.refusals: dict[str, Refusal] = {}
+
+    # ------------------------------------------------------------------ a decision
+
+    def offer(self, decision: Decision, why: Callable[[str], Refusal | None]) -> None:
+        """Controls for ``decision``; ``why(move)`` is the engine's reason to refuse."""
+        self.decision = decision
+        p = decision.pending
+        buttons = []
+        if p.decision == "declare":
+            buttons = [self._button(m, f"rams.move.{m}") for m in ("play", "drop")
+                       if m in p.legal]
+        elif p.decision == "take":
+            buttons = [self._button("pass_trump", "rams.move.pass_trump")]
+        self.actions.set(buttons)
+        lst = self.hand()
+        self.refusals = {}
+        if self.card_choice():
+            for sp in lst:
+                m = self.card_move(sp)
+                if m is not None and m not in p.legal:
+                    r = why(m)
+                    if r is not None:
+                        self.refusals[m] = r
+        legal = [i for i, sp in enumerate(lst) if self.card_move(sp) in p.legal]
+        self.focus = legal[0] if legal else 0
+        self.hover = -1
+
+    def clear(self) -> None:
+        self.decision = None
+        self.refusals = {}
+        self.hover = -1
+        self.actions.set([])
+
+    def _button(self, move_name: str, key: str) -> Button:
+        hk = MOVE_KEYS.get(move_name)
+        return Button(lambda k=key: t(k), lambda m=move_name: self.play(m), hotkey=hk,
+                      name=move_name, hint=pygame.key.name(hk).upper() if hk else "")
+
+    def hand(self) -> list[HandCard]:
+        return self.model.hands.get(self.layout_.base, [])
+
+    def card_move(self, sp: HandCard) -> str | None:
+        d = self.decision
+        if d is None or sp.card is None:
+            return None
+        return ("take:" + sp.card) if d.pending.decision == "take" else sp.card
+
+    def card_choice(self) -> bool:
+        """The decision is made with a card of the bottom hand."""
+        d = self.decision
+        return d is not None and d.pending.decision in ("trick", "take") and \
+            d.seat == self.layout_.base
+
+    def focused(self) -> int:
+        return self.hover if self.hover >= 0 else self.focus
+
+    # ------------------------------------------------------------------ hit tests
+
+    def card_rects(self) -> list[pygame.Rect]:
+        """Rects of the bottom hand's cards at rest (hit tests; later cards on top)."""
+        g = self.layout_.geo
+        bw, bh = g.big
+        out = []
+        for sp in self.hand():
+            x, y = sp.pos(self.layout_.resolve, g.ch)
+            out.append(pygame.Rect(int(x - bw / 2), int(y - bh / 2), bw, bh))
+        return out
+
+    def card_at(self, pos: tuple[int, int]) -> int:
+        for i, r in reversed(list(enumerate(self.card_rects()))):
+            if r.collidepoint(pos):
+                return i
+        return -1
+
+    def play_index(self, i: int) -> bool:
+        """Play the ``i``-th card of the bottom hand; a refused card gets the focus."""
+        lst = self.hand()
+        if not (0 <= i < len(lst)) or self.decision is None:
+            return False
+        m = self.card_move(lst[i])
+        if m is None or self.play(m) is not None:
+            self.focus = i
+            self.knock()
+        return True
+
+    # ------------------------------------------------------------------ layout & input
+
+    def layout(self, g: RamsGeometry, hint_visible: bool, badge_h: int) -> None:
+        """The buttons stacked at the bottom of the left part of the strip (with room
+        for the coach's badges while the hint shows)."""
+        u = g.u
+        ar = g.actions
+        bh = int(max(28, 44 * u))
+        gap = int(8 * u)
+        if hint_visible:
+            gap += badge_h * 3 // 4 + int(3 * u)
+        n = len(self.actions.buttons)
+        top = ar.bottom - n * bh - (n - 1) * gap
+        widgets.layout_column(self.actions.buttons, ar.centerx, top, ar.width, bh, gap)
+
+    def handle(self, ev: pygame.event.Event) -> bool:
+        cards = self.card_choice()
+        lst = self.hand()
+        if ev.type == pygame.MOUSEMOTION:
+            self.hover = self.card_at(ev.pos) if cards else -1
+            if self.hover >= 0:
+                self.focus = self.hover
+            self.actions.handle_event(ev)
+            return False
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and cards:
+            i = self.card_at(ev.pos)
+            if i >= 0:
+                return self.play_index(i)
+        if ev.type == pygame.KEYDOWN and cards and lst:
+            if ev.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                self.focus = (self.focus + (1 if ev.key == pygame.K_RIGHT else -1)) % len(lst)
+                self.hover = -1
+                return True
+            if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                return self.play_index(self.focus)
+            if pygame.K_1 <= ev.key <= pygame.K_9:
+                return self.play_index(ev.key - pygame.K_1)
+        return self.actions.handle_event(ev)

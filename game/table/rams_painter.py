@@ -1,0 +1,318 @@
+"""Drawing the Rams table (see :mod:`game.table.painter`): the stock and the turned
+trump card, the other seats' hands fanned small, declaration markers on the plates,
+the trick, the viewer's hand large along the bottom (cards that may not be played
+dimmed, the focused one lifted, the engine's reason for a refused one), the prompt,
+the buttons, the coach's badges and the round's summary."""
+
+from __future__ import annotations
+
+import pygame
+
+from game import i18n
+from game.i18n import t
+from game.table.layout import TableGeometry
+from game.table.model import RamsModel
+from game.table.painter import TablePainter
+from game.table.rams_texts import move_label, prompt, refusal_text, suit_name
+from game.view import cardart, text, widgets
+from game.view.sprites import HandCard
+
+MARK_COLOURS = {"play": (60, 140, 80), "drop": (95, 90, 85), "lone": (200, 150, 40),
+                "defend": (60, 100, 170)}
+OTHER_HAND_SCALE = 0.62      # the other seats' cards at rest, against the card unit
+
+
+def dim_layer(size: tuple[int, int]) -> pygame.Surface:
+    img = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(img, (10, 10, 10, 150), img.get_rect(), border_radius=max(2, size[0] // 9))
+    return img
+
+
+class RamsPainter(TablePainter):
+    def prepare(self, geo: TableGeometry, felt: pygame.Surface) -> None:
+        super().prepare(geo, felt)
+        self.dim = dim_layer(geo.big)
+
+    def plate_tag(self, s: int) -> str | None:
+        m: RamsModel = self.host.model
+        if s in m.tricks and s in m.players:
+            return t("rams.tricks", n=m.tricks[s])
+        return None
+
+    def draw(self, surf: pygame.Surface) -> None:
+        h = self.host
+        m: RamsModel = h.model
+        self.draw_felt(surf)
+        self.stock(surf)
+        self.dealer_button(surf)
+        for seat, lst in m.hands.items():
+            if seat == h.table_layout.base:
+                continue
+            for sp in lst:
+                self.card(surf, sp, OTHER_HAND_SCALE if sp.t >= 1.0 else 1.0)
+        for s in range(m.n):
+            self.plate(surf, s)
+            self.marker(surf, s)
+        for _, sp in m.trick_sprites:
+            self.card(surf, sp)
+        for sp in m.flying:
+            self.card(surf, sp)
+        self.flying_chips(surf)
+        self.top_bar(surf)
+        self.trump_badges(surf)
+        self.log(surf)
+        self.hand(surf)
+        self.actions(surf)
+        self.bubbles(surf)
+        self.summary(surf)
+        self.banner(surf)
+        self.confetti(surf)
+        self.failure(surf)
+
+    def stock(self, surf: pygame.Surface) -> None:
+        h = self.host
+        m: RamsModel = h.model
+        g = self.geo
+        cw, ch = g.cw, g.ch
+        if m.trump_sprite is not None:
+            self.card(surf, m.trump_sprite)
+        back = h.app.art.back(h.app.settings["card_back"])
+        sx, sy = g.stock
+        split = m.stock_split * cw * 0.6
+        for i in range(4):
+            off = i * max(1, cw // 40)
+            for sgn in ((-1, 1) if split > 0.5 else (0,)):
+                r = back.get_rect(center=(int(sx + sgn * split) - off, int(sy) - off))
+                surf.blit(back, r)
+        text.blit(surf, t("rams.stock"), max(11, int(15 * g.u)), (sx, sy + ch * 0.5 + 3 * g.u),
+                  widgets.DIM, "midtop")
+
+    def suit_badge(self, surf: pygame.Surface, center: tuple[int, int], r: int) -> None:
+        x, y = center
+        trump = self.host.model.trump
+        pygame.draw.circle(surf, (20, 20, 20), (x, y + max(1, r // 8)), r)
+        pygame.draw.circle(surf, (250, 246, 234), (x, y), r)
+        pygame.draw.circle(surf, widgets.GOLD, (x, y), r, max(1, r // 7))
+        cardart.draw_suit(surf, trump, x, y, r * 1.15,
+                          cardart.suit_colour(trump, self.host.app.settings["four_colour"]))
+
+    def trump_badges(self, surf: pygame.Surface) -> None:
+        """The trump suit at the right end of the top bar and beside the stock."""
+        trump = self.host.model.trump
+        if not trump:
+            return
+        g = self.geo
+        u = g.u
+        bar_h = g.top_h
+        r = max(8, int(bar_h * 0.36))
+        x = surf.get_width() - int(14 * u) - r
+        self.suit_badge(surf, (x, bar_h // 2), r)
+        label = t("rams.trump", suit=suit_name(trump))
+        text.blit(surf, label, max(11, int(bar_h * 0.42)), (x - r - int(8 * u), bar_h // 2),
+                  widgets.GOLD, "midright", True)
+        tx, ty = g.trump
+        rr = max(8, int(g.ch * 0.16))
+        self.suit_badge(surf, (int(tx + g.cw * 0.5 + rr * 1.1), int(ty - g.ch * 0.5 + rr)), rr)
+
+    def marker(self, surf: pygame.Surface, s: int) -> None:
+        """What a seat declared (play, drop; lone player, defender) on its plate."""
+        m: RamsModel = self.host.model
+        kind = m.declared.get(s)
+        if m.lone is not None and s in m.active:
+            kind = "lone" if s == m.lone else "defend"
+        if kind is None or m.out[s]:
+            return
+        u = self.geo.u
+        r = self.host.table_layout.plate_rect(s)
+        label = t("rams.mark." + kind)
+        fs = max(10, int(r.height * 0.3))
+        tw, th = text.size_of(label, fs, True)
+        pill = pygame.Rect(0, 0, tw + int(14 * u), th + int(4 * u))
+        pill.midbottom = (r.right - pill.width // 2 - int(6 * u), r.top + pill.height // 2)
+        pygame.draw.rect(surf, MARK_COLOURS[kind], pill, border_radius=pill.height // 2)
+        pygame.draw.rect(surf, (20, 16, 12), pill, max(1, int(1.5 * u)),
+                         border_radius=pill.height // 2)
+        text.blit(surf, label, fs, pill.center, widgets.CREAM, "center", True)
+
+    def hand(self, surf: pygame.Surface) -> None:
+        """The viewer's hand, large along the bottom strip."""
+        h = self.host
+        c = h.controls
+        g = self.geo
+        u = g.u
+        lst = c.hand()
+        bw, bh = g.big
+        art, settings = h.app.art, h.app.settings
+        choose = c.card_choice()
+        p = h.pending
+        legal = set(p.legal) if (choose and p is not None) else set()
+        focus = c.focused()
+        trump = h.model.trump
+        tip = None
+        for i, sp in enumerate(lst):
+            x, y = sp.pos(h.table_layout.resolve, g.ch)
+            if sp.t < 1.0:
+                self.card(surf, sp)
+                continue
+            code = sp.code
+            img = art.face(code, settings["four_colour"], i18n.get_lang(), size=(bw, bh)) \
+                if code else art.back(settings["card_back"], size=(bw, bh))
+            if sp.scale_x < 0.99:
+                img = pygame.transform.smoothscale(img, (max(1, int(bw * sp.scale_x)), bh))
+            move = c.card_move(sp)
+            ok = move in legal if choose else True
+            focused = choose and i == focus
+            lift = int(bh * 0.12) if focused and ok else 0
+            rect = img.get_rect(center=(int(x), int(y) - lift))
+            pygame.draw.rect(surf, (10, 20, 14), rect.move(max(1, bw // 25), max(1, bw // 25)),
+                             border_radius=max(2, bw // 9))
+            surf.blit(img, rect)
+            if code and trump and code[1] == trump:
+                # trumps: a gold band and a small badge
+                pygame.draw.rect(surf, widgets.GOLD, rect, max(2, int(3 * u)),
+                                 border_radius=max(2, bw // 9))
+                text.blit(surf, t("rams.trump_mark"), max(10, int(bh * 0.11)),
+                          (rect.left + int(bw * 0.43), rect.bottom - int(bh * 0.04)),
+                          (150, 110, 30), "midbottom", True)
+            if choose and not ok:
+                surf.blit(self.dim if rect.size == self.dim.get_size() else
+                          dim_layer(rect.size), rect)
+            if focused:
+                pygame.draw.rect(surf, widgets.BUTTON_FOCUS if ok else (200, 70, 60),
+                                 rect.inflate(6, 6), max(2, int(4 * u)),
+                                 border_radius=max(2, bw // 8))
+                if not ok and code and move is not None:
+                    tip = (refusal_text(c.refusals.get(move)), rect)
+        if h.coach.visible() and choose:
+            self.card_badges(surf, lst, legal)
+        if tip is not None:
+            self.tip(surf, *tip)
+
+    def card_badges(self, surf: pygame.Surface, lst: list[HandCard], legal: set[str]) -> None:
+        """The coach's risk above every card that may be played now."""
+        h = self.host
+        c = h.controls
+        g = self.geo
+        u = g.u
+        bw, bh = g.big
+        best = h.coach.best()
+        focus = c.focused()
+        xs = [sp.pos(h.table_layout.resolve, g.ch) for sp in lst]
+        hb = self.hint_badge_h()
+        for i, sp in enumerate(lst):
+            m = c.card_move(sp)
+            if m not in legal or sp.t < 1.0:
+                continue
+            x, y = xs[i]
+            left = int(x - bw / 2)
+            right = int(xs[i + 1][0] - bw / 2) if i + 1 < len(lst) else left + bw
+            lift = int(bh * 0.12) if i == focus else 0
+            top = int(y - bh / 2) - lift
+            width = max(hb * 2, min(bw, right - left) - int(4 * u))
+            self.hint_badge(surf, h.coach.label(m, short=True),
+                            ((left + left + min(bw, right - left)) // 2,
+                             top - hb // 2 - int(3 * u)), width, best == m)
+
+    def tip(self, surf: pygame.Surface, msg: str, rect: pygame.Rect) -> None:
+        u = self.geo.u
+        fs = text.fit(msg, max(12, int(20 * u)), int(surf.get_width() * 0.5), True, 10)
+        tw, th = text.size_of(msg, fs, True)
+        box = pygame.Rect(0, 0, tw + int(20 * u), th + int(12 * u))
+        box.midbottom = (rect.centerx, rect.top - int(8 * u))
+        box.clamp_ip(surf.get_rect())
+        pygame.draw.rect(surf, (60, 20, 18), box, border_radius=max(3, int(8 * u)))
+        pygame.draw.rect(surf, (230, 120, 100), box, max(1, int(2 * u)),
+                         border_radius=max(3, int(8 * u)))
+        text.blit(surf, msg, fs, box.center, widgets.CREAM, "center", True)
+
+    def actions(self, surf: pygame.Surface) -> None:
+        h = self.host
+        g = self.geo
+        u = g.u
+        ar = g.actions
+        c = h.controls
+        hint = h.coach.visible()
+        if h.state == "human" and h.pending is not None:
+            p = h.pending
+            h.actions.draw(surf, u, show_focus=not c.card_choice())
+            view = c.decision.view if c.decision is not None else {}
+            msg = prompt(p, view, h.model.n)
+            buttons = h.actions.buttons
+            bottom = buttons[0].rect.top - int(6 * u) if buttons else ar.bottom
+            colour = widgets.GOLD
+            if hint:
+                self.button_badges(surf)
+                if buttons:
+                    bottom -= self.hint_badge_h() * 3 // 4 + int(2 * u)
+                msg += "\n" + h.coach.note(move_label)
+                if c.card_choice():
+                    msg += "\n" + t("coach.cards")
+        elif h.demo:
+            msg, bottom, colour = t("table.demo_hint"), ar.bottom, widgets.DIM
+        elif h.thinking_seat is not None:
+            msg = t("table.thinking", name=h.names.name(h.thinking_seat))
+            bottom, colour = ar.bottom, widgets.DIM
+        else:
+            return
+        fs = max(12, int(21 * u))
+        # the coach's note may use a little of the table's edge above the strip
+        top = ar.top - (int(40 * u) if hint else 0)
+        lines = text.wrap(msg, fs, ar.width, True)
+        room = max(1, (bottom - top) // int(fs * 1.05))
+        while len(lines) > room and fs > 10:
+            fs -= 1
+            lines = text.wrap(msg, fs, ar.width, True)
+            room = max(1, (bottom - top) // int(fs * 1.05))
+        lines = lines[:room]
+        lh = int(fs * 1.05)
+        y = bottom - lh * len(lines)
+        for i, line in enumerate(lines):
+            text.blit(surf, line, fs, (ar.left, y + i * lh), colour, "topleft", True,
+                      shadow=True)
+
+    def summary(self, surf: pygame.Surface) -> None:
+        """The round's summary: who declared what, tricks taken, lives lost."""
+        h = self.host
+        m: RamsModel = h.model
+        if m.summary_alpha <= 0.02 or m.summary is None:
+            return
+        g = self.geo
+        u = g.u
+        rows = m.summary["rows"]
+        fs = max(12, int(22 * u))
+        lh = int(fs * 1.35)
+        title = t("rams.summary.title", n=m.summary["round"])
+        w = int(min(g.area.width * 0.8, 620 * u))
+        lh = min(lh, max(12, (g.area.height - int(60 * u)) // (len(rows) + 2)))
+        fs = min(fs, int(lh / 1.25))
+        height = lh * (len(rows) + 1) + int(fs * 1.6) + int(20 * u)
+        box = pygame.Rect(0, 0, w, height)
+        box.center = (g.cx, g.cy)
+        layer = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, (15, 12, 10, 250), layer.get_rect(),
+                         border_radius=max(4, int(14 * u)))
+        pygame.draw.rect(layer, widgets.GOLD, layer.get_rect(), max(1, int(2 * u)),
+                         border_radius=max(4, int(14 * u)))
+        ts = text.fit(title, int(fs * 1.2), w - int(20 * u), True, 10)
+        text.blit(layer, title, ts, (w // 2, int(10 * u)), widgets.GOLD, "midtop", True)
+        cols = [int(w * 0.05), int(w * 0.42), int(w * 0.66), int(w * 0.95)]
+        y = int(10 * u) + int(fs * 1.6)
+        heads = [t("rams.summary.who"), t("rams.summary.choice"), t("rams.summary.tricks"),
+                 t("rams.summary.lost")]
+        hs = max(10, int(fs * 0.8))
+        for x, hd, an in zip(cols, heads, ["topleft", "topleft", "topleft", "topright"]):
+            text.blit(layer, hd, hs, (x, y), widgets.DIM, an)
+        y += lh
+        for s, choice, tricks, lost in rows:
+            col = (235, 120, 100) if lost else widgets.CREAM
+            name = text.ellipsize(h.names.name(s), fs, cols[1] - cols[0] - int(8 * u), True)
+            text.blit(layer, name, fs, (cols[0], y), col, "topleft", True)
+            ch = t("rams.mark." + choice) if choice else "–"
+            text.blit(layer, text.ellipsize(ch, fs, cols[2] - cols[1] - int(6 * u)), fs,
+                      (cols[1], y), col)
+            text.blit(layer, "–" if tricks is None else str(tricks), fs, (cols[2], y), col)
+            lt = t("rams.summary.minus", n=lost) if lost else "0"
+            text.blit(layer, lt, fs, (cols[3], y), col, "topright", True)
+            y += lh
+        layer.set_alpha(int(255 * min(1.0, m.summary_alpha)))
+        surf.blit(layer, box)

@@ -1,0 +1,71 @@
+"""A table's seats: names from the setup screen, and the move source of every seat.
+
+A seat is a dict ``{"name", "human", "level"}`` (``level``: a player name of the
+game, e.g. ``hard``, or ``bot:PATH`` for a user bot).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from game import i18n
+from game.i18n import t
+from game.table.sources import BotSource, HumanSource, LevelSource, MoveSource
+from game.table.workers import Worker
+
+
+def seats_from_setup(setup: dict[str, Any], lang: str | None = None) -> list[dict[str, Any]]:
+    """The seats of a setup (``players``, ``seats``): default names in ``lang`` for
+    empty ones, every name unique so the log stays readable."""
+    from game.settings import DEFAULT_NAMES
+
+    lang = lang or i18n.get_lang()
+    names = DEFAULT_NAMES.get(lang, DEFAULT_NAMES["en"])
+    out = []
+    n = setup["players"]
+    for i in range(n):
+        s = setup["seats"][i]
+        default = names[i] if i or s.get("human") else "Otto"
+        if i == 0 and s.get("human") and sum(1 for x in setup["seats"][:n] if x.get("human")) > 1:
+            default = t("setup.player_n", n=1)
+        name = (s.get("name") or "").strip()[:16] or default
+        out.append({"name": name, "human": bool(s.get("human")),
+                    "level": s.get("level", "medium")})
+    seen: dict[str, int] = {}
+    for s in out:
+        k = s["name"]
+        if k in seen:
+            seen[k] += 1
+            s["name"] = f"{k} {seen[k]}"
+        else:
+            seen[k] = 1
+    return out
+
+
+def demo_seats(players: int, levels: Sequence[str]) -> list[dict[str, Any]]:
+    """Computers only, every level in turn (the attract mode)."""
+    from game.settings import DEFAULT_NAMES
+
+    names = DEFAULT_NAMES["en"][1:] + ["Otto"]
+    return [{"name": names[i], "human": False, "level": levels[i % len(levels)]}
+            for i in range(players)]
+
+
+def sources_for(game_id: str, seats: Sequence[dict[str, Any]],
+                worker: Worker) -> dict[int, MoveSource]:
+    """A move source for every seat: a person at this screen, a level, or a user bot
+    (``bot:PATH``), all thinking in ``worker``. An unknown player name raises
+    ``ValueError``; a bot file that does not load raises ``game.ai.bots.BotError``."""
+    from game.ai.registry import make_player
+
+    out: dict[int, MoveSource] = {}
+    for i, s in enumerate(seats):
+        if s.get("human"):
+            out[i] = HumanSource()
+            continue
+        level = str(s.get("level", "medium"))
+        player = make_player(game_id, level)
+        cls = BotSource if level.startswith("bot:") else LevelSource
+        out[i] = cls(player, worker, name=level)
+    return out
