@@ -79,7 +79,7 @@ class ChaseAnimator(EventAnimator):
         m.button.a = m.button.b = ("dealer", seat)
         steps.append(Tween(m.button, "alpha", 1.0, timing.BUTTON_FADE, start=0.0))
         if m.extras:
-            back = [Sequence(flip(sp, None, timing.FLIP_QUICK) or Wait(0),
+            back = [Sequence(flip(sp, None, timing.FLIP_QUICK),
                              move(sp, ("talon",), timing.COLLECT,
                                   delay=i * timing.FIRST_DEALER_COLLECT_STAGGER))
                     for i, sp in enumerate(m.extras)]
@@ -107,7 +107,7 @@ class ChaseAnimator(EventAnimator):
         old = list(m.hand.values()) + list(m.discards)
         for i, sp in enumerate(old):
             sp.highlight = False
-            collect.append(Sequence(flip(sp, None, timing.FLIP_QUICK) or Wait(0),
+            collect.append(Sequence(flip(sp, None, timing.FLIP_QUICK),
                                     move(sp, dest, timing.COLLECT,
                                          delay=i * timing.COLLECT_STAGGER)))
         m.hand = {}

@@ -116,7 +116,7 @@ class RamsAnimator(EventAnimator):
             sp.a = sp.b = ("xy", x, y)
             sp.highlight = False
             steps.append(Sequence(
-                flip(sp, None, timing.FLIP_QUICK) or Wait(0),
+                flip(sp, None, timing.FLIP_QUICK),
                 Parallel(move(sp, ("stock",), timing.COLLECT,
                               delay=i * timing.RAMS_COLLECT_STAGGER),
                          Tween(sp, "scale", 1.0, timing.COLLECT))))
@@ -257,7 +257,7 @@ class RamsAnimator(EventAnimator):
         steps.append(self.refresh_faces())
         if out is not None:
             self._fly_away([out])
-            steps.append(Sequence(flip(out, None) or Wait(0),
+            steps.append(Sequence(flip(out, None),
                                   Parallel(move(out, ("stock",), timing.TAKE_MOVE),
                                            Tween(out, "scale", 1.0, timing.TAKE_MOVE)),
                                   Call(lambda: self._landed([out]))))

@@ -124,7 +124,7 @@ class Confetti(Anim):
     COLOURS = [(230, 60, 60), (240, 200, 60), (70, 170, 230), (90, 200, 110), (230, 230, 230),
                (200, 90, 200)]
 
-    def __init__(self, duration: float = 3.0, n: int = 120, seed: int = 0) -> None:
+    def __init__(self, duration: float = timing.CONFETTI, n: int = 120, seed: int = 0) -> None:
         rng = random.Random(seed)
         self.left = duration
         self.parts = [[rng.random(), -rng.random() * 0.4, (rng.random() - 0.5) * 0.15,
