@@ -330,3 +330,45 @@ def test_a_failing_level_is_shown_and_reported(tmp_path, monkeypatch):
     app.draw()
     T.key(app, pygame.K_ESCAPE)                  # the menu is still there
     assert app.top.name == "pause"
+
+
+def test_sound_cues_come_through_the_hooks_and_a_resumed_game_is_quiet(tmp_path, monkeypatch):
+    """Every table sound is a cue on the table's hooks, heard when the animation gets
+    there; the moves a resumed game catches up on make no sound."""
+    from game import store
+    from game.table import hooks as H
+
+    monkeypatch.setenv("STAMMTISCH_HOME", str(tmp_path))
+
+    class Ears:
+        def __init__(self) -> None:
+            self.heard: list[str] = []
+
+        def play(self, name: str) -> None:
+            self.heard.append(name)
+
+    app = T.make_app((960, 600), "en", speed="fast")
+    app.audio = ears = Ears()
+    app.push(MenuScene(app))
+    tb = ChaseTableScene(app, seats(4, 1), {"lives": 5}, seed=9)
+    cues: list[str] = []
+    tb.hooks.subscribe(H.CUE, lambda news: cues.append(news.data["name"]))
+    app.push(tb)
+    assert not cues                            # nothing is heard before it is shown
+    assert T.drive(app, lambda t: len(t.game.moves) >= 12)
+    assert {"shuffle", "deal"} <= set(cues)
+    assert [x for x in ears.heard if x != "click"] == cues
+    saved, problem = store.read_autosave()
+    assert problem is None and len(saved.record.moves) >= 12
+    # Continue: the saved moves are caught up on in silence, then play goes on aloud
+    app2 = T.make_app((960, 600), "en", speed="fast")
+    app2.audio = ears2 = Ears()
+    app2.push(MenuScene(app2))
+    table = app2.scene("continue", record=saved.record, saved=saved.session)
+    app2.push(table)
+    app2.update(0.0)
+    k = len(saved.record.moves)
+    assert not table.catching_up and table.game.moves[:k] == saved.record.moves
+    assert ears2.heard == []                   # (a move made since is not shown yet)
+    assert T.drive(app2, lambda t: len(t.game.moves) >= len(saved.record.moves) + 4)
+    assert ears2.heard

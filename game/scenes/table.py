@@ -89,6 +89,7 @@ class TableScene(Scene):
                                   hotkey=pygame.K_h, hint="H")
         self.clock = 0.0
         self.catching_up = opts.resume is not None
+        self._catch_up_left = 0
         self.bookkeeper: Bookkeeper | None = None
         self.report: Path | None = None
         self.hooks.subscribe(H.CUE, lambda news: app.play(news.data["name"]))
@@ -216,6 +217,9 @@ class TableScene(Scene):
             except Exception as exc:  # noqa: BLE001 - bookkeeping never stops a game
                 self.app.notify(f"{type(exc).__name__}: {exc}")
         self.flow.start(resume[0].moves if resume is not None else ())
+        # a resumed game shows the events of its saved moves at once and in silence
+        self._catch_up_left = len(self.flow.queue) if resume is not None else 0
+        self.catching_up = self._catch_up_left > 0
 
     def exit(self) -> None:
         self.flow.close()
@@ -240,9 +244,6 @@ class TableScene(Scene):
         if self.model.confetti is not None and self.model.confetti.done:
             self.model.confetti = None
         self.flow.update(dt)
-        if self.catching_up and self.flow.started and not self.flow.queue:
-            self.catching_up = False
-            self.anim.speed = self.anim_speed()
 
     # ------------------------------------------------------------------ the flow's view
 
@@ -251,6 +252,11 @@ class TableScene(Scene):
 
     def show(self, event: Event) -> None:
         self.anim.play(self.animator.animate(event))
+        if self.catching_up:
+            self._catch_up_left -= 1
+            if self._catch_up_left <= 0:     # caught up: what follows is new, and heard
+                self.catching_up = False
+                self.anim.speed = self.anim_speed()
 
     def offer(self, decision: Decision) -> None:
         self.offer_controls(decision)
