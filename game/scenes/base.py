@@ -2,7 +2,11 @@
 
 Events go to the top scene first (``handle_event`` returns True when it used one);
 only the top scene updates; drawing starts at the highest opaque scene, so overlays
-(pause) draw over the table below them.
+(pause) draw over the table below them. ``layout(size)`` runs once per window size
+(``ensure_layout``), before drawing; ``draw`` only draws.
+
+Scenes open other screens by name (``app.open("setup", game_id=...)``, see
+``game.scenes.catalog``) and never import each other.
 """
 
 from __future__ import annotations

@@ -170,7 +170,7 @@ class SetupScene(Scene):
         try:
             table = self.app.scene("table", game_id=self.game_id, seats=seats,
                                    rules=self.setup["rules"], seed=seed)
-        except GameError as exc:   # e.g. more cards than the deck holds
+        except (GameError, ValueError) as exc:   # e.g. more cards than the deck holds
             self.app.show_toast(t("setup.rams_bad", error=str(exc)), 6.0)
             return
         self.app.replace(table)
