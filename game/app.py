@@ -17,7 +17,7 @@ from typing import Any
 
 import pygame
 
-from game import i18n
+from game import i18n, notices, paths
 from game import settings as settings_mod
 from game.scenes.base import Scene
 from game.view import backdrop, text
@@ -56,6 +56,7 @@ class App:
         self.opts = opts or argparse.Namespace(
             demo=False, game=None, seed=None, quit_after=None, frame_stats=False,
             smoke_test=False, lang=None, size=None, players=None)
+        notices.reset()           # a new window tells everything afresh, once
         self.settings = settings or settings_mod.load()
         i18n.set_lang(getattr(self.opts, "lang", None) or self.settings["lang"])
         pygame.display.init()
@@ -77,24 +78,33 @@ class App:
         self.ai_sync = False      # tests: computer players decide in the loop's thread
         self.frame_times: list[float] = []
         self.frames = 0
-        if self.settings.warning:
-            self.show_toast(i18n.t("settings.damaged"), 8.0)
-            self.settings.warning = None
         self.check_files()
+        self.show_notices()
 
     def check_files(self) -> None:
-        """A damaged autosave or statistics file is moved aside and the player told once
-        (``game.store``); the game always starts."""
+        """Folders the game cannot use, and a damaged, unreadable or foreign settings,
+        autosave or statistics file, are reported once (``game.paths``,
+        ``game.settings``, ``game.store``); the game always starts."""
+        for f in paths.check_folders():
+            notices.post("folder.unusable", once=f"folder:{f.path}", covers=f.keeps,
+                         path=str(f.path), reason=f.reason,
+                         what=", ".join(i18n.t("folder.keeps." + k) for k in f.keeps))
+        if self.settings.notice is not None:
+            n = self.settings.notice
+            notices.post(n.key, once="settings", **n.params)
+            self.settings.notice = None
         try:
             from game import store
 
-            problems = store.startup_checks()
-        except Exception as exc:  # never let bookkeeping stop the game
-            problems = []
-            self.notify(f"{type(exc).__name__}: {exc}")
-        for p in problems:
-            name = p.moved_to.name if p.moved_to is not None else p.path.name
-            self.notify(i18n.t(f"store.damaged.{p.what}", file=name))
+            for p in store.startup_checks():
+                p.notify()
+        except Exception as exc:  # noqa: BLE001 - never let bookkeeping stop the game
+            notices.post("store.check_failed", reason=f"{type(exc).__name__}: {exc}")
+
+    def show_notices(self) -> None:
+        """Show what code without a screen posted (``game.notices``), translated."""
+        for n in notices.drain():
+            self.notify(i18n.t(n.key, **n.params), n.seconds)
 
     def notify(self, message: str, seconds: float = 8.0) -> None:
         """A toast that adds to the one showing instead of replacing it."""
@@ -148,7 +158,9 @@ class App:
         return backdrop.felt(self.size, self.settings["table_colour"])
 
     def save_settings(self) -> None:
-        self.settings.save()
+        if not self.settings.save() and self.settings.save_error != "kept":
+            notices.post("settings.save_failed", once="settings",
+                         reason=self.settings.save_error or "?")
 
     # ------------------------------------------------------------------ scenes
 
@@ -256,6 +268,7 @@ class App:
         return any(s.busy() for s in self.stack[-1:])
 
     def update(self, dt: float) -> None:
+        self.show_notices()
         if self.stack:
             self.stack[-1].update(dt)
         if self.toast is not None and time.monotonic() > self.toast[1]:

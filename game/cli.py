@@ -9,6 +9,8 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from game import cliargs
+
 SUBCOMMANDS = ("replay", "tournament", "advise", "policy")
 
 
@@ -34,16 +36,17 @@ def window_parser() -> argparse.ArgumentParser:
 
     p.add_argument("--game", choices=GAME_IDS, default=None,
                    help="with --demo: which game (default: alternate)")
-    p.add_argument("--seed", type=int, default=None, help="seed for the shuffles")
-    p.add_argument("--quit-after", type=float, default=None, metavar="SECONDS",
-                   help="close the window after this many seconds")
+    p.add_argument("--seed", type=cliargs.seed, default=None, help="seed for the shuffles")
+    p.add_argument("--quit-after", type=cliargs.seconds(0, 1e7), default=None,
+                   metavar="SECONDS", help="close the window after this many seconds")
     p.add_argument("--frame-stats", action="store_true",
                    help="on exit print one JSON line with frame-time figures")
     p.add_argument("--smoke-test", action="store_true",
                    help="start, render the main menu's first frame, exit 0")
     p.add_argument("--lang", choices=("de", "en"), default=None, help="language")
     p.add_argument("--size", type=_size, default=None, metavar="WxH", help="window size")
-    p.add_argument("--players", type=int, default=None, help="with --demo: number of seats")
+    p.add_argument("--players", type=cliargs.int_range(3, 10), default=None,
+                   help="with --demo: number of seats (3 to 10)")
     return p
 
 
@@ -55,10 +58,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         return commands.run(args[0], args[1:])
     opts = window_parser().parse_args(args)
     from game import crash
-    from game.app import run
+
+    return int(crash.guard(_window, opts))
+
+
+def _window(opts: argparse.Namespace) -> int:
+    """The game window, with logging and crash reports set up first (inside the guard,
+    so even a failure there is reported rather than a bare traceback)."""
+    from game import crash
 
     crash.install()
-    return int(crash.guard(run, opts))
+    from game.app import run
+
+    return int(run(opts))
 
 
 if __name__ == "__main__":  # pragma: no cover

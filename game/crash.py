@@ -4,6 +4,9 @@
 the second call does nothing):
 
 * logs to ``paths.log_dir()/stammtisch.log`` (rotated, a few hundred KB at most);
+  when that folder cannot be used (read-only, a file in its place), to a
+  ``stammtisch-logs`` folder in the system's temporary folder, and failing that to
+  standard error (if there is one) -- ``install()`` itself never raises;
 * a windowed build on Windows starts with ``sys.stdout``/``sys.stderr`` set to
   ``None``: they become writers that forward complete lines to the log, so a stray
   ``print`` or a library's warning never raises;
@@ -13,7 +16,8 @@ the second call does nothing):
 
 ``guard(fn, *args)`` runs ``fn`` and turns an unexpected exception into a report and
 exit status 1. A report is a ``crash-YYYYmmdd-HHMMSS.log`` with the traceback and
-versions, a line in the log, the traceback on stderr when there is one, and in a
+versions (in the log folder, else the temporary one), a line in the log, the
+traceback on stderr when there is one, and in a
 frozen build a small message box (SDL's own, via pygame) naming the report file.
 The message box is skipped under ``SDL_VIDEODRIVER=dummy``/``offscreen``, on a Linux
 without a display, and when ``STAMMTISCH_NO_CRASH_DIALOG`` is set.
@@ -27,6 +31,7 @@ import logging.handlers
 import os
 import platform
 import sys
+import tempfile
 import threading
 import time
 import traceback
@@ -150,35 +155,78 @@ def _versions() -> str:
     return "\n".join(parts)
 
 
-def install(level: int = logging.INFO, *, faults: bool | None = None) -> Path:
-    """Set up the log file, the standard streams and the exception hooks; return the log path.
+def _usable_folder(path: Path) -> bool:
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=path):
+            pass
+        return True
+    except (OSError, ValueError):
+        return False
 
-    Safe to call more than once. ``faults`` (default: only when frozen) also sends
-    :mod:`faulthandler` dumps to ``faults.log``.
+
+def log_folder() -> Path | None:
+    """Where logs and crash reports go: the log folder, else ``stammtisch-logs`` in the
+    temporary folder, else ``None`` (standard error only). Never raises."""
+    try:
+        folder = paths.log_dir(create=False)
+        if _usable_folder(folder):
+            return folder
+    except (OSError, RuntimeError, ValueError):
+        pass
+    try:
+        tmp = Path(tempfile.gettempdir()) / f"{paths.APP_ID}-logs"
+        if _usable_folder(tmp):
+            return tmp
+    except (OSError, RuntimeError, ValueError):
+        pass
+    return None
+
+
+def install(level: int = logging.INFO, *, faults: bool | None = None) -> Path | None:
+    """Set up the log file, the standard streams and the exception hooks; return the log
+    path (``None`` when no folder can hold it: the log then goes to standard error).
+
+    Safe to call more than once, and never raises. ``faults`` (default: only when
+    frozen) also sends :mod:`faulthandler` dumps to ``faults.log``.
     """
-    if "log_path" in _installed:
-        return _installed["log_path"]
-    log_path = paths.log_dir() / LOG_NAME
+    if "installed" in _installed:
+        return _installed.get("log_path")
+    _installed["installed"] = True
+    try:
+        _fix_streams()
+    except Exception:  # noqa: BLE001 - nothing here may stop the game
+        pass
+    folder = log_folder()
+    _installed["folder"] = folder
+    log_path = folder / LOG_NAME if folder is not None else None
     root = logging.getLogger()
-    handler = logging.handlers.RotatingFileHandler(
-        log_path, maxBytes=256 * 1024, backupCount=2, encoding="utf-8", delay=True)
-    handler.setFormatter(logging.Formatter(
-        "%(asctime)s %(levelname)-7s %(name)s: %(message)s", "%Y-%m-%d %H:%M:%S"))
-    root.addHandler(handler)
+    handler: logging.Handler | None = None
+    try:
+        if log_path is not None:
+            handler = logging.handlers.RotatingFileHandler(
+                log_path, maxBytes=256 * 1024, backupCount=2, encoding="utf-8", delay=True)
+        elif sys.stderr is not None and not isinstance(sys.stderr, LogWriter):
+            handler = logging.StreamHandler(sys.stderr)
+    except (OSError, ValueError):
+        handler, log_path = None, None
+    if handler is not None:
+        handler.setFormatter(logging.Formatter(
+            "%(asctime)s %(levelname)-7s %(name)s: %(message)s", "%Y-%m-%d %H:%M:%S"))
+        root.addHandler(handler)
+        _installed["handler"] = handler
     if root.level > level or root.level == logging.NOTSET:
         root.setLevel(level)
-    _installed["handler"] = handler
     _installed["log_path"] = log_path
-    _fix_streams()
     logging.captureWarnings(True)
 
     if faults is None:
         faults = paths.is_frozen()
-    if faults:
+    if faults and folder is not None:
         try:
             import faulthandler
 
-            fault_file = open(paths.log_dir() / FAULT_NAME, "a", encoding="utf-8")  # noqa: SIM115
+            fault_file = open(folder / FAULT_NAME, "a", encoding="utf-8")  # noqa: SIM115
             faulthandler.enable(fault_file)
             _installed["fault_file"] = fault_file
         except (OSError, ValueError, RuntimeError):
@@ -188,9 +236,21 @@ def install(level: int = logging.INFO, *, faults: bool | None = None) -> Path:
     sys.excepthook = _excepthook
     _installed["threading_excepthook"] = threading.excepthook
     threading.excepthook = _thread_excepthook
-    log.info("start: %s", " ".join(sys.argv))
-    log.debug("%s", _versions())
+    try:
+        log.info("start: %s", " ".join(sys.argv))
+        if log_path is not None and folder != _default_log_dir():
+            log.warning("the log folder cannot be used; logging to %s", folder)
+        log.debug("%s", _versions())
+    except Exception:  # noqa: BLE001
+        pass
     return log_path
+
+
+def _default_log_dir() -> Path | None:
+    try:
+        return paths.log_dir(create=False)
+    except (OSError, RuntimeError, ValueError):
+        return None
 
 
 def uninstall() -> None:
@@ -227,11 +287,14 @@ def _thread_excepthook(args: threading.ExceptHookArgs) -> None:
 
 
 def write_report(exc: BaseException, context: str = "") -> Path | None:
-    """Write ``crash-<time>.log`` with the traceback into the log folder; None if impossible."""
+    """Write ``crash-<time>.log`` with the traceback into the log folder (or the
+    temporary one, see :func:`log_folder`); None if impossible."""
     text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
     stamp = time.strftime("%Y%m%d-%H%M%S")
     try:
-        folder = paths.log_dir()
+        folder = _installed.get("folder") or log_folder()
+        if folder is None:
+            return None
         path = folder / f"crash-{stamp}.log"
         n = 1
         while path.exists():

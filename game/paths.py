@@ -20,13 +20,18 @@ are ``$STAMMTISCH_HOME`` itself, logs and saves its ``logs`` and ``saves`` folde
 (tests and portable installs use it).
 
 Every directory function creates its directory on demand (pass ``create=False`` to
-only compute the path). Nothing here imports pygame.
+only compute the path) and raises :class:`OSError` when it cannot (a file in the
+folder's place, a read-only parent). :func:`check_folders` tries every folder once at
+start-up and says which cannot be used; the game then runs without keeping what
+belongs there. Nothing here imports pygame.
 """
 
 from __future__ import annotations
 
 import os
 import sys
+import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 APP_NAME = "Stammtisch"
@@ -130,8 +135,56 @@ def bundle_dir() -> Path:
     return Path(__file__).resolve().parent.parent
 
 
+@dataclass(frozen=True)
+class FolderProblem:
+    """A user folder the game cannot write to: ``keeps`` names what is lost (the
+    ``settings``, ``stats``, ``saves`` and ``logs`` kept there), ``reason`` the OS's
+    words."""
+
+    path: Path
+    keeps: tuple[str, ...]
+    reason: str
+
+
+def _probe(path: Path) -> None:
+    """Create ``path`` if needed and write (then delete) a small file in it."""
+    path.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryFile(dir=path):
+        pass
+
+
+def check_folders() -> list[FolderProblem]:
+    """Every user folder the game cannot use, each with what it would have kept.
+    Never raises; creates the folders that are missing."""
+    wanted: dict[Path, list[str]] = {}
+    for keeps, where in (("settings", lambda: config_dir(create=False)),
+                         ("stats", lambda: data_dir(create=False)),
+                         ("saves", lambda: saves_dir(create=False)),
+                         ("logs", lambda: log_dir(create=False))):
+        try:
+            wanted.setdefault(where(), []).append(keeps)
+        except (OSError, RuntimeError, ValueError):  # no home directory at all
+            wanted.setdefault(Path("~"), []).append(keeps)
+    out: list[FolderProblem] = []
+    for path in sorted(wanted, key=lambda p: len(p.parts)):
+        keeps = tuple(wanted[path])
+        parent = next((i for i, f in enumerate(out) if f.path in path.parents), None)
+        if parent is not None:   # inside a folder that already failed: same cause
+            f = out[parent]
+            out[parent] = FolderProblem(f.path, f.keeps + keeps, f.reason)
+            continue
+        try:
+            _probe(path)
+        except (OSError, ValueError) as exc:
+            reason = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+            out.append(FolderProblem(path, keeps, str(reason)))
+    return out
+
+
 __all__ = [
     "APP_ID",
+    "FolderProblem",
+    "check_folders",
     "APP_NAME",
     "HOME_ENV",
     "bundle_dir",

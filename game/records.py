@@ -12,12 +12,11 @@ import json
 import os
 from collections import Counter
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-from game import games
-from game.fileio import write_atomic
-from game.rules.base import Event, Game, GameError, IllegalMove
+from game import games, jsonio
+from game.fileio import read_regular, reason, write_atomic
+from game.rules.base import Event, Game, GameError, IllegalMove, shorten
 
 FORMAT = 1
 LEVELS = ("easy", "medium", "hard", "expert", "random", "threshold", "greedy")
@@ -70,6 +69,12 @@ def _is_int(x: object) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
+def _show(value: object) -> str:
+    """A value from the file as JSON for a message, cut short so the message stays a
+    readable line whatever the file holds."""
+    return shorten(json.dumps(value))
+
+
 def _bad(msg: str) -> RecordError:
     return RecordError(msg, "bad_format")
 
@@ -78,10 +83,8 @@ def parse(text: str | bytes) -> Record:
     """Parse and validate record text (shape, rules, cards); moves are checked by
     :func:`rebuild`."""
     try:
-        # strict=False: control characters inside strings are tolerated, so a cut-off
-        # file is reported as what it is (an unterminated string).
-        data = json.loads(text, strict=False)
-    except (ValueError, UnicodeDecodeError) as exc:
+        data = jsonio.loads(text)   # UTF-8, strict JSON, bounded nesting (game.jsonio)
+    except jsonio.JSONError as exc:
         raise RecordError(f"not valid JSON: {exc}", "malformed_json") from None
     return from_dict(data)
 
@@ -93,31 +96,31 @@ def from_dict(data: object) -> Record:
         raise _bad("missing field 'format'")
     fmt = data["format"]
     if not _is_int(fmt):
-        raise _bad(f"field 'format' must be an integer, got {json.dumps(fmt)}")
+        raise _bad(f"field 'format' must be an integer, got {_show(fmt)}")
     if fmt != FORMAT:
         raise _bad(f"record format {fmt} is not supported (this reader knows format {FORMAT})")
     game = data.get("game")
     if game is None:
         raise _bad("missing field 'game'")
-    if game not in games.GAMES:
+    if not isinstance(game, str) or game not in games.GAMES:
         raise _bad(f"field 'game' must be one of {', '.join(games.GAME_IDS)}, "
-                   f"got {json.dumps(game)}")
+                   f"got {_show(game)}")
     seats = _seats(data.get("seats"))
     rules = data.get("rules", {})
     if not isinstance(rules, dict):
-        raise _bad(f"field 'rules' must be an object, got {json.dumps(rules)}")
+        raise _bad(f"field 'rules' must be an object, got {_show(rules)}")
     dealer = data.get("dealer")
     if dealer is not None and (not _is_int(dealer) or not 0 <= dealer < len(seats)):
         raise _bad(f"field 'dealer' must be a seat number from 0 to {len(seats) - 1}, "
-                   f"got {json.dumps(dealer)}")
+                   f"got {_show(dealer)}")
     seed = data.get("seed")
     if seed is not None and not _is_int(seed):
-        raise _bad(f"field 'seed' must be an integer, got {json.dumps(seed)}")
+        raise _bad(f"field 'seed' must be an integer, got {_show(seed)}")
     if seed is None and dealer is None:
         raise _bad("a record needs a 'seed' or a 'dealer'")
     bot_seed = data.get("bot_seed", 0)
     if not _is_int(bot_seed):
-        raise _bad(f"field 'bot_seed' must be an integer, got {json.dumps(bot_seed)}")
+        raise _bad(f"field 'bot_seed' must be an integer, got {_show(bot_seed)}")
     deals = data.get("deals", [])
     if not isinstance(deals, list) or not all(isinstance(d, list) for d in deals):
         raise _bad("field 'deals' must be a list of lists of card codes")
@@ -149,9 +152,9 @@ def _seats(raw: object) -> list[Seat]:
         if not isinstance(name, str) or not name.strip():
             raise _bad(f"seats[{i}] needs a non-empty 'name'")
         if kind not in ("human", "ai"):
-            raise _bad(f"seats[{i}]: 'type' must be human or ai, got {json.dumps(kind)}")
+            raise _bad(f"seats[{i}]: 'type' must be human or ai, got {_show(kind)}")
         if kind == "ai" and level is not None and level not in LEVELS:
-            raise _bad(f"seats[{i}]: unknown level {json.dumps(level)} "
+            raise _bad(f"seats[{i}]: unknown level {_show(level)} "
                        f"(expected one of {', '.join(LEVELS)})")
         seats.append(Seat(name, kind, level if kind == "ai" else None))
     return seats
@@ -170,7 +173,7 @@ def _check_rules_and_deals(record: Record) -> None:
         for j, code in enumerate(deal):
             if not isinstance(code, str) or code not in deck_set:
                 raise RecordError(
-                    f"deals[{i}][{j}]: {json.dumps(code)} is not a card code of this "
+                    f"deals[{i}][{j}]: {_show(code)} is not a card code of this "
                     "game's deck", "bad_card")
         for code, count in Counter(deal).items():
             if count > limit[code]:
@@ -179,12 +182,16 @@ def _check_rules_and_deals(record: Record) -> None:
 
 
 def load(path: str | os.PathLike[str]) -> Record:
-    """Read a record file; a missing or unreadable file is a ``bad_format`` error."""
+    """Read a record file; a missing or unreadable file (also a FIFO, a device, a
+    folder, or a file over :data:`game.fileio.MAX_FILE_BYTES`) is a ``bad_format``
+    error."""
     try:
-        raw = Path(path).read_bytes()
+        raw = read_regular(path)
     except OSError as exc:
-        raise RecordError(f"cannot read {os.fspath(path)!r}: {exc.strerror}",
+        raise RecordError(f"cannot read {os.fspath(path)!r}: {reason(exc)}",
                           "bad_format") from None
+    except ValueError as exc:   # a path with a NUL byte in it
+        raise RecordError(f"cannot read {os.fspath(path)!r}: {exc}", "bad_format") from None
     return parse(raw)
 
 

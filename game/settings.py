@@ -1,9 +1,17 @@
 """The player's settings: one JSON file in the user's config directory.
 
-``load()`` never fails: a missing file gives the defaults; a damaged file gives the
-defaults too, is moved aside as ``settings.json.bad-<timestamp>`` (never silently
-overwritten) and ``Settings.warning`` says so once. Values of the wrong type or out of
-range fall back to their default one by one.
+``load()`` never fails, and what it tells the player (``Settings.notice``) is what
+happened:
+
+* a missing file gives the defaults;
+* a damaged file (not JSON, not an object, not UTF-8, nested too deeply) gives the
+  defaults and is moved aside as ``settings.json.bad-<timestamp>``;
+* a file that cannot be read (no permission, a folder, FIFO or device in its place, a
+  symlink loop, larger than :data:`MAX_BYTES`) or a damaged one that cannot be moved
+  aside is left exactly as it is: the game runs with the defaults and never writes
+  over it (``Settings.writable`` is False; the player may fix or remove the file).
+
+Values of the wrong type or out of range fall back to their default one by one.
 
 ``STAMMTISCH_HOME`` overrides every user directory (tests point it at a tmp dir).
 """
@@ -12,14 +20,16 @@ from __future__ import annotations
 
 import copy
 import json
-import os
-import sys
 from pathlib import Path
 from typing import Any
 
-from game.fileio import quarantine, write_atomic
+from game import jsonio, paths
+from game.fileio import quarantine, reason, write_atomic
+from game.notices import Notice
 
 FILE_NAME = "settings.json"
+#: Settings are a few hundred bytes; anything much larger is not ours.
+MAX_BYTES = 1024 * 1024
 
 ANIM_SPEEDS = ("off", "fast", "normal", "slow")
 THINK_PAUSES = (0.0, 0.3, 0.6, 1.0, 1.5, 2.5)
@@ -56,23 +66,8 @@ DEFAULTS: dict[str, Any] = {
 
 
 def config_dir() -> Path:
-    """The user's config directory (``game.paths`` when present, else a fallback)."""
-    try:
-        from game import paths  # type: ignore[attr-defined]
-
-        return Path(paths.config_dir())
-    except (ImportError, AttributeError):
-        pass
-    home = os.environ.get("STAMMTISCH_HOME")
-    if home:
-        return Path(home) / "config"
-    if sys.platform.startswith("win"):
-        base = os.environ.get("APPDATA") or str(Path.home() / "AppData" / "Roaming")
-        return Path(base) / "Stammtisch"
-    if sys.platform == "darwin":
-        return Path.home() / "Library" / "Application Support" / "Stammtisch"
-    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-    return Path(base) / "stammtisch"
+    """The user's config directory (``game.paths``), not created here."""
+    return paths.config_dir(create=False)
 
 
 def _valid(key: str, value: Any) -> bool:
@@ -130,7 +125,11 @@ class Settings:
         if data:
             self.data.update(data)
         self.path = path
-        self.warning: str | None = None   # shown once to the player, then cleared
+        #: False when the file could not be read (or moved aside): it is never overwritten
+        self.writable = True
+        self.warning: str | None = None   # what went wrong, one line (logs, tests)
+        self.notice: Notice | None = None  # shown once to the player, then cleared
+        self.save_error: str | None = None  # why the last save failed
 
     def __getitem__(self, key: str) -> Any:
         return self.data[key]
@@ -144,38 +143,50 @@ class Settings:
         return self.data.get(key, default)
 
     def save(self) -> bool:
-        """Write the file atomically; False (and no exception) if that fails."""
-        path = self.path or (config_dir() / FILE_NAME)
-        try:
-            write_atomic(path, json.dumps(self.data, indent=2, sort_keys=True))
-            return True
-        except OSError:
+        """Write the file atomically; False (and no exception) if that fails or the
+        file must not be written (see ``writable``); ``save_error`` says why."""
+        if not self.writable:
+            self.save_error = "kept"
             return False
+        try:
+            path = self.path or (config_dir() / FILE_NAME)
+            write_atomic(path, json.dumps(self.data, indent=2, sort_keys=True))
+        except (OSError, ValueError) as exc:
+            self.save_error = reason(exc) if isinstance(exc, OSError) else str(exc)
+            return False
+        self.save_error = None
+        return True
+
+    def _problem(self, key: str, detail: str, **params: Any) -> None:
+        self.warning = detail
+        self.notice = Notice(key, params)
 
 
 def load(path: Path | None = None) -> Settings:
     """Read the settings; never raises."""
-    path = path or (config_dir() / FILE_NAME)
+    try:
+        path = path or (config_dir() / FILE_NAME)
+    except (OSError, RuntimeError, ValueError) as exc:  # no usable home directory
+        settings = Settings()
+        settings.writable = False
+        settings._problem("settings.unreadable", f"settings: {exc}", file=FILE_NAME,
+                          reason=str(exc))
+        return settings
     settings = Settings(path=path)
     try:
-        data = path.read_bytes()
+        raw = jsonio.load_file(path, MAX_BYTES)
     except FileNotFoundError:
         return settings
     except OSError as exc:
-        settings.warning = f"{path}: {exc}"
+        # unreadable: use the defaults, and never write over what we could not read
+        settings.writable = False
+        settings._problem("settings.unreadable", f"{path}: {reason(exc)}",
+                          file=path.name, reason=reason(exc))
         return settings
-    try:
-        raw = json.loads(data.decode("utf-8"))
-        if not isinstance(raw, dict):
-            raise ValueError("the file does not hold a JSON object")
-    except ValueError as exc:
-        bad = quarantine(path)
-        moved = str(bad) if bad is not None else ""
-        if bad is None:
-            # never overwrite a file we could not move away: save next to it instead
-            settings.path = path.with_name(path.name + ".new")
-        settings.warning = f"{path.name}: {exc}" + (f" -> {moved}" if moved else "")
-        return settings
+    except jsonio.JSONError as exc:
+        return _damaged(settings, path, str(exc))
+    if not isinstance(raw, dict):
+        return _damaged(settings, path, "the file does not hold a JSON object")
     for key in DEFAULTS:
         if key in raw and _valid(key, raw[key]):
             settings.data[key] = raw[key]
@@ -183,4 +194,16 @@ def load(path: Path | None = None) -> Settings:
         settings.data[key] = _clean_setup(settings.data[key])
     if isinstance(settings.data["think_pause"], int):
         settings.data["think_pause"] = float(settings.data["think_pause"])
+    return settings
+
+
+def _damaged(settings: Settings, path: Path, detail: str) -> Settings:
+    bad = quarantine(path)
+    if bad is None:
+        settings.writable = False
+        settings._problem("settings.damaged_kept", f"{path.name}: {detail} (not moved)",
+                          file=path.name, reason=detail)
+    else:
+        settings._problem("settings.damaged", f"{path.name}: {detail} -> {bad}",
+                          file=bad.name, reason=detail)
     return settings

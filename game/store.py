@@ -14,10 +14,21 @@ Nothing here imports pygame; every function is safe to call from a test or a too
   :data:`SCHEMA_VERSION` without losing a row.
 * **Exports** -- ``saves_dir()/exports/<game>-<time>.json``: any game as a record file.
 
-A damaged file (truncated, not JSON, not a valid record, not a database) never stops
-the game: it is renamed ``<name>.bad-<timestamp>`` beside where it was (never
-overwritten, never deleted), the game starts with a fresh one, and the caller gets a
-one-line :class:`Problem` to show the player once.
+No file ever stops the game, and the player is told only what really happened
+(a :class:`Problem`, shown once through :mod:`game.notices`):
+
+* a damaged file (truncated, not JSON, not a valid record, not a database) is renamed
+  ``<name>.bad-<timestamp>`` beside where it was (never overwritten, never deleted)
+  and the game starts with a fresh one;
+* a file that cannot be read (no permission, a folder, FIFO or device in its place, a
+  symlink loop, too large), or a damaged one that cannot be moved, is left exactly as
+  it is, and nothing is written over it: while an unreadable autosave is in the way,
+  games are not autosaved (the player may remove or fix the file);
+* a statistics database from a newer version of the game is left untouched: nothing
+  is recorded and the statistics screen says why; a database locked by another
+  program is retried, then the game goes on without recording;
+* a save or statistics write that fails (full disk, read-only folder) costs the
+  autosave or the statistics, never the game.
 
 :class:`GameSession` is the one object a table needs: created when a game starts,
 ``session.moved()`` after every applied move (autosave; at game over it records the
@@ -31,16 +42,17 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import stat
 import time
 import uuid
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game import fileio, paths, records
-from game.fileio import quarantine
+from game import fileio, jsonio, notices, paths, records
+from game.fileio import quarantine, reason
 from game.records import Record, RecordError, Seat
 
 AUTOSAVE_NAME = "autosave.json"
@@ -50,15 +62,35 @@ EXPORTS = "exports"
 FSYNC = True
 
 
+#: Seconds sqlite waits for another program's lock, and how often it tries.
+BUSY_TIMEOUT = 2.5
+BUSY_TRIES = 2
+
+
 @dataclass
 class Problem:
-    """A damaged file that was moved aside: ``what`` is ``settings``, ``save`` or
-    ``stats``; ``moved_to`` the new name (None if it could not be moved)."""
+    """Something wrong with a file the game keeps. ``what``: ``save`` or ``stats``;
+    ``kind``: ``damaged`` (moved aside to ``moved_to``, or left in place if that is
+    None), ``unreadable`` (left in place), ``newer`` (a database from a newer game,
+    left untouched), ``locked`` (in use by another program), ``unusable`` (cannot be
+    opened or written), ``failed`` (a write failed); ``detail`` the reason in one line."""
 
     what: str
     path: Path
     detail: str
     moved_to: Path | None = None
+    kind: str = "damaged"
+
+    @property
+    def notice_key(self) -> str:
+        kind = "moved" if self.kind == "damaged" and self.moved_to is not None else self.kind
+        return f"store.{self.what}.{kind}"
+
+    def notify(self) -> bool:
+        """Tell the player, once per run for each ``what`` (one notice, not one per move)."""
+        name = self.moved_to.name if self.moved_to is not None else self.path.name
+        return notices.post(self.notice_key, once=self.what, file=name,
+                            reason=self.detail)
 
 
 # --------------------------------------------------------------------------- files
@@ -115,22 +147,33 @@ def human_won(winner: Any, seats: list[Seat]) -> bool:
 
 
 def autosave_path() -> Path:
-    return paths.saves_dir() / AUTOSAVE_NAME
+    return paths.saves_dir(create=False) / AUTOSAVE_NAME
+
+
+class SaveHeld(OSError):
+    """The autosave's place holds a file the game could not read: it is not written over."""
+
+
+#: Autosave paths that hold a file the game could not read (or could not move aside).
+_held: set[Path] = set()
 
 
 def write_autosave(record: Record, session: dict[str, Any]) -> Path:
+    path = autosave_path()
+    if path in _held:
+        raise SaveHeld(0, "an unreadable saved game is in the way", str(path))
     data = record.as_dict()
     data["session"] = dict(session)
-    path = autosave_path()
     write_atomic(path, json.dumps(data, ensure_ascii=False))
     return path
 
 
 def clear_autosave() -> None:
+    path = autosave_path()
+    if path in _held:
+        return
     try:
-        autosave_path().unlink()
-    except FileNotFoundError:
-        pass
+        path.unlink()
     except OSError:
         pass
 
@@ -146,32 +189,51 @@ class Saved:
 
 
 def read_autosave() -> tuple[Saved | None, Problem | None]:
-    """The autosave if there is a valid one. A damaged one is moved aside and reported;
-    a missing one gives ``(None, None)``."""
-    path = autosave_path()
+    """The autosave if there is a valid one; a missing one gives ``(None, None)``.
+
+    A damaged one is moved aside and reported. One that cannot be read (or cannot be
+    moved aside) is reported, left where it is and *held*: :func:`write_autosave`
+    refuses to write over it until it is gone or readable again (every call looks
+    afresh).
+    """
     try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        return None, None
+        path = autosave_path()
+    except (OSError, RuntimeError, ValueError):
+        return None, None      # no usable home at all: the folder check says so
+    _held.discard(path)
+    try:
+        data = jsonio.load_file(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return None, None      # nothing there (a file in the saves folder's place is
+        #                        reported by the folder check)
     except OSError as exc:
-        return None, Problem("save", path, str(exc.strerror or exc))
+        _held.add(path)
+        return None, Problem("save", path, reason(exc), kind="unreadable")
+    except jsonio.JSONError as exc:
+        return None, _damaged_save(path, f"malformed_json: not valid JSON: {exc}")
     try:
-        try:
-            data = json.loads(raw, strict=False)
-        except (ValueError, UnicodeDecodeError) as exc:
-            raise RecordError(f"not valid JSON: {exc}", "malformed_json") from None
         record = records.from_dict(data)
         game = records.rebuild(record)
         session = data.get("session") if isinstance(data.get("session"), dict) else {}
     except RecordError as exc:
-        return None, Problem("save", path, f"{exc.kind}: {exc.message}", quarantine(path))
+        return None, _damaged_save(path, f"{exc.kind}: {exc.message}")
     except Exception as exc:  # anything else the engine may raise on a strange file
-        return None, Problem("save", path, f"{type(exc).__name__}: {exc}", quarantine(path))
+        return None, _damaged_save(path, f"{type(exc).__name__}: {exc}")
     return Saved(record, session, bool(game.finished), game.summary()), None
 
 
+def _damaged_save(path: Path, detail: str) -> Problem:
+    moved = quarantine(path)
+    if moved is None:
+        _held.add(path)
+    return Problem("save", path, detail, moved)
+
+
 def has_autosave() -> bool:
-    return autosave_path().is_file()
+    try:
+        return autosave_path().is_file()
+    except (OSError, RuntimeError, ValueError):
+        return False
 
 
 # --------------------------------------------------------------------------- exports
@@ -193,13 +255,24 @@ def export_record(record: Record, name: str | None = None) -> Path:
 
 def record_files() -> list[Path]:
     """Record files the replay list offers: exports and saves, newest first."""
-    out: list[Path] = []
-    for folder in (paths.saves_dir() / EXPORTS, paths.saves_dir()):
+    out: list[tuple[float, Path]] = []
+    try:
+        saves = paths.saves_dir(create=False)
+    except (OSError, RuntimeError, ValueError):
+        return []
+    for folder in (saves / EXPORTS, saves):
         try:
-            out += [p for p in folder.glob("*.json") if p.is_file()]
+            found = list(folder.glob("*.json"))
         except OSError:
-            pass
-    return sorted(out, key=lambda p: p.stat().st_mtime, reverse=True)
+            continue
+        for p in found:
+            try:
+                st = p.stat()
+            except OSError:
+                continue
+            if stat.S_ISREG(st.st_mode):
+                out.append((st.st_mtime, p))
+    return [p for _, p in sorted(out, key=lambda x: x[0], reverse=True)]
 
 
 # --------------------------------------------------------------------------- statistics
@@ -255,22 +328,26 @@ class StatsError(Exception):
     pass
 
 
+class StatsNewer(StatsError):
+    """The database was written by a newer version of the game: it is left alone."""
+
+
 def stats_path() -> Path:
-    return paths.data_dir() / STATS_NAME
+    return paths.data_dir(create=False) / STATS_NAME
 
 
 def _connect(path: Path) -> sqlite3.Connection:
-    con = sqlite3.connect(str(path), timeout=5.0)
+    con = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT)
     con.execute("PRAGMA foreign_keys = ON")
     return con
 
 
 def migrate(con: sqlite3.Connection, target: int = SCHEMA_VERSION) -> int:
     """Bring ``con`` to schema ``target``, one transaction per step; returns the version.
-    A file from a newer version of the game is left alone (StatsError)."""
+    A file from a newer version of the game is left alone (:class:`StatsNewer`)."""
     version = con.execute("PRAGMA user_version").fetchone()[0]
     if version > SCHEMA_VERSION:
-        raise StatsError(f"statistics schema {version} is newer than this game's "
+        raise StatsNewer(f"statistics schema {version} is newer than this game's "
                          f"({SCHEMA_VERSION})")
     while version < target:
         step = version + 1
@@ -281,12 +358,45 @@ def migrate(con: sqlite3.Connection, target: int = SCHEMA_VERSION) -> int:
     return version
 
 
+class IntegrityError(sqlite3.DatabaseError):
+    """``PRAGMA quick_check`` found damage."""
+
+
 def _check(con: sqlite3.Connection) -> None:
     """Cheap sanity checks that fail on a file that is not (or no longer) a database."""
     con.execute("PRAGMA schema_version").fetchone()
     ok = con.execute("PRAGMA quick_check").fetchone()
     if not ok or ok[0] != "ok":
-        raise sqlite3.DatabaseError(f"integrity check failed: {ok[0] if ok else '?'}")
+        raise IntegrityError(f"integrity check failed: {ok[0] if ok else '?'}")
+
+
+# sqlite's primary result codes (the low byte of an extended code)
+_SQLITE_BUSY, _SQLITE_LOCKED, _SQLITE_CORRUPT, _SQLITE_NOTADB = 5, 6, 11, 26
+
+
+def stats_error_kind(exc: BaseException) -> str:
+    """What a statistics error means for the file: ``newer`` (leave it alone),
+    ``locked`` (another program holds it: retry later), ``damaged`` (not a database or
+    corrupt: move it aside) or ``unusable`` (cannot be opened or written: read-only,
+    full disk, no permission; leave it alone)."""
+    if isinstance(exc, StatsNewer):
+        return "newer"
+    if isinstance(exc, IntegrityError):
+        return "damaged"
+    code = getattr(exc, "sqlite_errorcode", None)   # Python 3.11+
+    text = str(exc).lower()
+    if code is not None:
+        code &= 0xFF
+        if code in (_SQLITE_BUSY, _SQLITE_LOCKED):
+            return "locked"
+        if code in (_SQLITE_CORRUPT, _SQLITE_NOTADB):
+            return "damaged"
+        return "unusable"
+    if "locked" in text or "busy" in text:
+        return "locked"
+    if "not a database" in text or "malformed" in text:
+        return "damaged"
+    return "unusable"
 
 
 def open_stats(path: Path | None = None, check: bool = False) -> sqlite3.Connection:
@@ -305,15 +415,40 @@ def open_stats(path: Path | None = None, check: bool = False) -> sqlite3.Connect
     return con
 
 
+def _with_retries(fn: Any) -> Any:
+    """``fn()``, tried again while the database is locked (BUSY_TRIES times in all, each
+    waiting BUSY_TIMEOUT inside sqlite)."""
+    for attempt in range(BUSY_TRIES):
+        try:
+            return fn()
+        except sqlite3.Error as exc:
+            if stats_error_kind(exc) != "locked" or attempt == BUSY_TRIES - 1:
+                raise
+            time.sleep(0.05)
+    return None  # pragma: no cover - the loop returns or raises
+
+
 def check_stats(path: Path | None = None) -> Problem | None:
-    """Open the database once with an integrity check; a damaged file is moved aside
-    (with its ``-journal``/``-wal`` companions) and a fresh one created."""
-    path = path or stats_path()
+    """Open the database once with an integrity check. A damaged file is moved aside
+    (with its ``-journal``/``-wal`` companions) and a fresh one created; a newer,
+    locked or unusable one is left exactly as it is."""
     try:
+        path = path or stats_path()
+    except (OSError, RuntimeError, ValueError):
+        return None            # no usable home at all: the folder check says so
+
+    def probe() -> None:
         with closing(open_stats(path, check=True)):
-            return None
-    except (sqlite3.DatabaseError, StatsError) as exc:
-        detail = str(exc)
+            pass
+
+    try:
+        _with_retries(probe)
+        return None
+    except (sqlite3.Error, StatsError, OSError) as exc:
+        kind = stats_error_kind(exc) if not isinstance(exc, OSError) else "unusable"
+        detail = reason(exc) if isinstance(exc, OSError) else str(exc)
+    if kind != "damaged":
+        return Problem("stats", path, detail, kind=kind)
     moved = quarantine(path) if path.exists() else None
     if moved is not None:
         for suffix in ("-journal", "-wal", "-shm"):
@@ -323,17 +458,17 @@ def check_stats(path: Path | None = None) -> Problem | None:
                     os.replace(side, moved.with_name(moved.name + suffix))
                 except OSError:
                     pass
-    try:
-        with closing(open_stats(path)):
+        try:
+            with closing(open_stats(path)):
+                pass
+        except (sqlite3.Error, StatsError, OSError):
             pass
-    except (sqlite3.Error, StatsError):
-        pass
     return Problem("stats", path, detail, moved)
 
 
 @contextmanager
 def stats_db(path: Path | None = None) -> Iterator[sqlite3.Connection]:
-    con = open_stats(path)
+    con = _with_retries(lambda: open_stats(path))
     try:
         yield con
     finally:
@@ -372,9 +507,12 @@ def record_game(record: Record, summary: dict[str, Any], *, game_id: str | None 
     if con is not None:
         cur = con.execute(sql, row)
         return cur.rowcount == 1
-    with stats_db() as c, c:
-        cur = c.execute(sql, row)
-        return cur.rowcount == 1
+
+    def insert() -> bool:
+        with stats_db() as c, c:
+            return c.execute(sql, row).rowcount == 1
+
+    return bool(_with_retries(insert))
 
 
 @dataclass
@@ -507,13 +645,22 @@ def game_record(row_id: int) -> Record:
 # --------------------------------------------------------------------------- the session
 
 
+def _seconds(value: object) -> float | None:
+    """A time in seconds from a saved session, if it is a sensible one."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool) \
+            and 0 <= value < 1e11:
+        return float(value)
+    return None
+
+
 class GameSession:
     """The bookkeeping of one game at a table: autosave, statistics, export.
 
     A table creates one with :meth:`new` (or :meth:`resume`) and calls :meth:`moved`
     after every applied move; the rest happens here. It never raises: a full disk or a
-    locked database costs the autosave or the statistics, not the game (``error`` keeps
-    the last problem for the table to show).
+    locked database costs the autosave or the statistics, not the game. Each failure
+    is kept in ``problems`` (``error`` is the last one, in words) and reported through
+    ``on_problem`` -- by default :meth:`Problem.notify`, which the window shows once.
     """
 
     def __init__(self, game: Any, seats: list[dict[str, Any]], *, seed: int | None,
@@ -533,17 +680,18 @@ class GameSession:
         self.stats = stats
         self.recorded = False
         self.error: str | None = None
+        self.problems: list[Problem] = []
+        self.on_problem: Callable[[Problem], object] = Problem.notify
 
     @classmethod
     def resume(cls, game: Any, record: Record, session: dict[str, Any],
                **kw: Any) -> GameSession:
-        gid = session.get("game_id") if isinstance(session.get("game_id"), str) else None
-        el = session.get("elapsed", 0.0)
-        st = session.get("started")
+        gid = session.get("game_id")
         return cls(game, seats_from_record(record), seed=record.seed,
                    bot_seed=record.bot_seed, dealer=record.dealer, deals=record.deals,
-                   game_id=gid, elapsed=el if isinstance(el, (int, float)) else 0.0,
-                   started=st if isinstance(st, (int, float)) else None, **kw)
+                   game_id=gid if isinstance(gid, str) and 0 < len(gid) <= 64 else None,
+                   elapsed=_seconds(session.get("elapsed")) or 0.0,
+                   started=_seconds(session.get("started")), **kw)
 
     def duration(self) -> float:
         return self.elapsed + (time.monotonic() - self._since)
@@ -556,13 +704,26 @@ class GameSession:
         return {"game_id": self.game_id, "started": self.started,
                 "elapsed": round(self.duration(), 3), "saved": time.time()}
 
+    def _failed(self, problem: Problem) -> None:
+        self.error = f"{'autosave' if problem.what == 'save' else 'statistics'}: " \
+                     f"{problem.detail}"
+        self.problems.append(problem)
+        try:
+            self.on_problem(problem)
+        except Exception:  # noqa: BLE001 - reporting never stops the game
+            pass
+
     def save(self) -> None:
         if not self.autosave:
             return
         try:
             write_autosave(self.record(), self.session_data())
+        except SaveHeld as exc:
+            self._failed(Problem("save", Path(exc.filename or AUTOSAVE_NAME),
+                                 reason(exc), kind="held"))
         except (OSError, ValueError) as exc:
-            self.error = f"autosave: {exc}"
+            detail = reason(exc) if isinstance(exc, OSError) else str(exc)
+            self._failed(Problem("save", Path(AUTOSAVE_NAME), detail, kind="failed"))
 
     def moved(self) -> None:
         """Call after every applied move (and once after the game started)."""
@@ -581,7 +742,10 @@ class GameSession:
                 record_game(self.record(), self.game.summary(), game_id=self.game_id,
                             duration=self.duration())
             except (sqlite3.Error, StatsError, OSError) as exc:
-                self.error = f"statistics: {exc}"
+                kind = "unusable" if isinstance(exc, OSError) else stats_error_kind(exc)
+                detail = reason(exc) if isinstance(exc, OSError) else str(exc)
+                self._failed(Problem("stats", Path(STATS_NAME), detail,
+                                     kind="failed" if kind == "damaged" else kind))
         if self.autosave:
             clear_autosave()
 
@@ -593,20 +757,25 @@ def finish_saved(saved: Saved) -> None:
     """An autosave of a game that had already ended (the process died between the last
     move and clearing it): count it and clear it."""
     try:
+        gid = saved.session.get("game_id")
         record_game(saved.record, saved.summary,
-                    game_id=saved.session.get("game_id") or None,
+                    game_id=gid if isinstance(gid, str) and gid else None,
                     duration=float(saved.session.get("elapsed", 0.0) or 0.0))
-    except (sqlite3.Error, StatsError, OSError, TypeError, ValueError):
-        pass
+    except (sqlite3.Error, StatsError, OSError, TypeError, ValueError, OverflowError):
+        return     # not counted: keep the autosave, so it is counted when that works
     clear_autosave()
 
 
 def startup_checks() -> list[Problem]:
     """Check the autosave and the statistics database once at start; damaged files are
-    moved aside. Returns the problems to tell the player about."""
+    moved aside. Returns the problems to tell the player about (never raises)."""
     problems = []
     # a process killed while writing leaves its temporary file; the real one is whole
-    for tmp in paths.saves_dir().glob(AUTOSAVE_NAME + ".*.tmp"):
+    try:
+        leftovers = list(paths.saves_dir(create=False).glob(AUTOSAVE_NAME + ".*.tmp"))
+    except (OSError, RuntimeError, ValueError):
+        leftovers = []
+    for tmp in leftovers:
         try:
             tmp.unlink()
         except OSError:

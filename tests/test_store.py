@@ -326,16 +326,21 @@ def test_migration_from_v1_keeps_every_row(home):
     assert s.total == 25 and s.wins == sum(r[11] for r in got)
 
 
-def test_newer_schema_is_kept_aside_not_downgraded(home):
+def test_newer_schema_is_left_untouched_and_not_written(home):
     path = store.stats_path()
     con = sqlite3.connect(path)
     con.execute("CREATE TABLE future (x)")
     con.execute("PRAGMA user_version = 99")
     con.commit()
     con.close()
+    before = path.read_bytes()
     p = store.check_stats()
-    assert p is not None and p.moved_to is not None and p.moved_to.exists()
-    assert store.summarize().total == 0
+    assert p is not None and p.kind == "newer" and p.moved_to is None
+    assert not list(home.glob("stats.sqlite3.bad-*"))
+    rec, summ = finished_record(1)
+    with pytest.raises(store.StatsNewer):
+        store.record_game(rec, summ)
+    assert path.read_bytes() == before      # not moved, not replaced, not migrated
 
 
 def test_streaks_and_rates(home):

@@ -11,9 +11,14 @@ import json
 import sys
 from typing import Any
 
-from game import games
+from game import cliargs, games
 from game.ai.common import View
 from game.ai.registry import LEVELS
+
+#: The most sampled deals per move ``--samples`` accepts.
+MAX_SAMPLES = 100_000
+#: The error kind for a valid record of a finished game (README, "Command line").
+NO_DECISION = "no_decision"
 
 
 def advise_view(view: View, level: str = "hard", samples: int | None = None) -> dict[str, Any]:
@@ -28,7 +33,7 @@ def main(argv: list[str]) -> int:
                                 description="Advice for the pending decision of a record.")
     p.add_argument("file", help="record file (JSON) whose moves stop at a decision")
     p.add_argument("--level", default="hard", choices=LEVELS)
-    p.add_argument("--samples", type=int, default=None,
+    p.add_argument("--samples", type=cliargs.int_range(1, MAX_SAMPLES), default=None,
                    help="sampled deals per move (default: the coach's own, fewer at "
                         "large tables)")
     p.add_argument("--json", action="store_true")
@@ -42,7 +47,8 @@ def main(argv: list[str]) -> int:
         return 2
     pending = game.to_move()
     if pending is None:
-        print("error: the record has no pending decision", file=sys.stderr)
+        print(f"{NO_DECISION}: the recorded game is over (after {len(game.moves)} moves); "
+              "there is no decision to advise on", file=sys.stderr)
         return 2
     result = advise_view(game.view(pending.seat), args.level, args.samples)
     if args.json:

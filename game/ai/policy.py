@@ -17,6 +17,7 @@ import sys
 from itertools import product
 from typing import Any
 
+from game import cliargs
 from game.ai.chase_info import Situation
 from game.ai.chase_players import PLAYERS
 from game.ai.chase_tables import load_table, table_n
@@ -135,24 +136,27 @@ def main(argv: list[str]) -> int:
     p = argparse.ArgumentParser(prog="stammtisch policy",
                                 description="Print a level's keep/swap policy.")
     p.add_argument("--game", default="chase", choices=("chase",))
-    p.add_argument("--players", type=int, required=True)
+    p.add_argument("--players", type=cliargs.int_range(2, 10), required=True,
+                   help="active seats, 2 to 10")
     p.add_argument("--level", default="hard", choices=("easy", "medium", "hard", "expert"))
-    p.add_argument("--rules", default=None, help='rules as JSON: only {"ace_high": true}')
+    p.add_argument("--rules", type=cliargs.rules_json, default=None,
+                   help='rules as JSON: only {"ace_high": true}')
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
-    if not 2 <= args.players <= 10:
-        print("error: --players must be 2 to 10 (active seats)", file=sys.stderr)
-        return 2
     rules = dict(DEFAULT_RULES)
     if args.rules:
-        try:
-            given = json.loads(args.rules)
-        except ValueError as exc:
-            print(f"error: --rules is not valid JSON: {exc}", file=sys.stderr)
-            return 2
+        given = args.rules
         extra = set(given) - {"ace_high"}
         if extra:
             print(f"error: the table cannot express {sorted(extra)}", file=sys.stderr)
+            return 2
+        from game.rules.base import GameError
+        from game.rules.chase import chase_rules
+
+        try:
+            chase_rules(given)   # the engine's own check, as for a record's rules
+        except GameError as exc:
+            print(f"{exc.kind}: {exc.message}", file=sys.stderr)
             return 2
         rules.update(given)
     table = policy_table(args.players, args.level, rules)

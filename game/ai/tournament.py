@@ -16,13 +16,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from game import games
+from game import cliargs, games
 from game.ai.common import Player, mix
 from game.ai.registry import make_player
 from game.ai.stats import percentile, wilson
 from game.rules.base import GameError
 
 DEFAULT_MAX_ROUNDS = 2000
+MAX_ROUNDS_LIMIT = 10**6
+MAX_GAMES = 10**8
+#: the widest range of seats over every game (each game checks its own)
+MIN_PLAYERS = min(e.min_seats for e in games.GAMES.values())
+MAX_PLAYERS = max(e.max_seats for e in games.GAMES.values())
+MAX_TIME_LIMIT = 3600.0
 
 
 @dataclass
@@ -157,18 +163,22 @@ def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="stammtisch tournament",
                                 description="Play computer players against each other.")
     p.add_argument("--game", choices=games.GAME_IDS, default=games.DEFAULT_GAME)
-    p.add_argument("--players", type=int, required=True, help="number of seats")
+    p.add_argument("--players", type=cliargs.int_range(MIN_PLAYERS, MAX_PLAYERS),
+                   required=True, help="number of seats (each game has its own range)")
     p.add_argument("--seats", required=True,
                    help="comma-separated player per seat: a level name or bot:PATH")
-    p.add_argument("--games", type=int, default=100)
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--games", type=cliargs.int_range(1, MAX_GAMES), default=100)
+    p.add_argument("--seed", type=cliargs.seed, default=0)
     p.add_argument("--duplicate", action="store_true",
                    help="play every deal sequence once per seat rotation")
-    p.add_argument("--rules", default=None, help="rules as a JSON object")
-    p.add_argument("--max-rounds", type=int, default=DEFAULT_MAX_ROUNDS,
+    p.add_argument("--rules", type=cliargs.rules_json, default=None,
+                   help="rules as a JSON object")
+    p.add_argument("--max-rounds", type=cliargs.int_range(1, MAX_ROUNDS_LIMIT),
+                   default=DEFAULT_MAX_ROUNDS,
                    help="stop a game after this many rounds (it then has no winner)")
-    p.add_argument("--time-limit", type=float, default=None,
-                   help="seconds a user bot may think per decision (default 5)")
+    p.add_argument("--time-limit", type=cliargs.seconds(0, MAX_TIME_LIMIT, lo_open=True),
+                   default=None, help="seconds a user bot may think per decision "
+                   f"(default 5, at most {MAX_TIME_LIMIT:g})")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     return p
 
@@ -180,16 +190,7 @@ def main(argv: list[str]) -> int:
         print(f"error: --seats names {len(specs)} players but --players is {args.players}",
               file=sys.stderr)
         return 2
-    if args.games < 1:
-        print("error: --games must be at least 1", file=sys.stderr)
-        return 2
-    rules = None
-    if args.rules:
-        try:
-            rules = json.loads(args.rules)
-        except ValueError as exc:
-            print(f"error: --rules is not valid JSON: {exc}", file=sys.stderr)
-            return 2
+    rules = args.rules
     try:
         result = run_tournament(args.game, specs, args.games, seed=args.seed,
                                 duplicate=args.duplicate, rules=rules,

@@ -74,33 +74,54 @@ class MissingDeal(GameError):
     kind = "missing_deal"
 
 
+def shorten(text: str, limit: int = 80) -> str:
+    """``text`` cut to ``limit`` characters (marked with …), so that a message quoting
+    something from outside (a move, a value from a file) stays one readable line."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def move_error(seat: int, move: object, legal: Sequence[str], to_move: int | None,
                finished: bool, deck: frozenset[str] | None = None) -> IllegalMove:
     """Build the error for a refused move, checking faults in RECORD.md's order."""
     legal_s = ", ".join(sorted(legal))
+    shown = shorten(repr(move))
     if finished:
-        return IllegalMove(f"seat {seat} played {move!r} but the game is already over",
+        return IllegalMove(f"seat {seat} played {shown} but the game is already over",
                            "game_over", seat, move, legal)
     if to_move is not None and seat != to_move:
         return IllegalMove(
-            f"seat {seat} played {move!r} but it is seat {to_move}'s turn "
+            f"seat {seat} played {shown} but it is seat {to_move}'s turn "
             f"(legal moves: {legal_s})", "wrong_seat", seat, move, legal)
-    if deck is not None and isinstance(move, str) and looks_like_card(move) and move not in deck:
-        return IllegalMove(
-            f"seat {seat} played {move!r}, which is not a card code of this game's deck "
-            f"(legal moves: {legal_s})", "bad_card", seat, move, legal)
+    if deck is not None and isinstance(move, str):
+        card = card_in_move(move)
+        if card is not None and card not in deck:
+            return IllegalMove(
+                f"seat {seat} played {shown}, {'which' if card == move else 'whose card'} "
+                f"is not a card code of this game's deck (legal moves: {legal_s})",
+                "bad_card", seat, move, legal)
     return IllegalMove(
-        f"seat {seat} played {move!r}, which is not legal now (legal moves: {legal_s})",
+        f"seat {seat} played {shown}, which is not legal now (legal moves: {legal_s})",
         "illegal_move", seat, move, legal)
 
 
 _MOVE_WORDS = frozenset({"keep", "swap", "draw", "accept", "refuse", "play", "drop",
                          "pass_trump"})
+TAKE = "take:"
 
 
 def looks_like_card(move: str) -> bool:
     """True for a move meant as a card (anything that is not a move word or ``take:``)."""
-    return move not in _MOVE_WORDS and not move.startswith("take:")
+    return move not in _MOVE_WORDS and not move.startswith(TAKE)
+
+
+def card_in_move(move: str) -> str | None:
+    """The card code a move names, if it names one: the move itself when it is meant as
+    a card, the part after ``take:`` for a Rams trump exchange (``take:10H`` names
+    ``10H``), else ``None`` (a move word, or ``take:`` followed by a move word)."""
+    if move.startswith(TAKE):
+        inner = move[len(TAKE):]
+        return inner if looks_like_card(inner) else None
+    return move if looks_like_card(move) else None
 
 
 # --------------------------------------------------------------------------- events
@@ -156,7 +177,8 @@ class Key:
     def check(self, name: str, value: Any) -> Any:
         def bad(expected: str) -> RulesError:
             return RulesError(
-                f"rules key {name!r}: expected {expected}, got {json.dumps(value)}",
+                f"rules key {shorten(repr(name))}: expected {expected}, "
+                f"got {shorten(json.dumps(value))}",
                 "bad_value")
 
         if self.boolean:
@@ -190,11 +212,11 @@ def validate_rules(game: str, spec: dict[str, Key], given: object,
     if given is None:
         given = {}
     if not isinstance(given, dict):
-        raise RulesError(f"rules must be an object of keys and values, got {json.dumps(given)}",
-                         "bad_format")
+        raise RulesError("rules must be an object of keys and values, "
+                         f"got {shorten(json.dumps(given))}", "bad_format")
     for name in given:
         if name not in spec:
-            raise RulesError(f"unknown rules key {name!r} for game {game!r}",
+            raise RulesError(f"unknown rules key {shorten(repr(name))} for game {game!r}",
                              "unknown_rules_key")
     return {name: (key.check(name, given[name]) if name in given else key.default)
             for name, key in spec.items()}

@@ -46,8 +46,7 @@ class MenuScene(Scene):
 
         saved, problem = store.read_autosave()
         if problem is not None:
-            self.app.notify(t("store.damaged.save", file=problem.moved_to.name
-                              if problem.moved_to else problem.path.name))
+            problem.notify()      # once: game.notices, shown by the window
         if saved is not None and saved.finished:
             store.finish_saved(saved)
             return None

@@ -32,17 +32,26 @@ class StatsScene(Scene):
 
     def __init__(self, app) -> None:
         super().__init__(app)
+        #: why there is nothing to show (a database from a newer game, locked, unusable)
+        self.unavailable: str | None = None
         try:
             self.data = store.summarize()
-        except Exception:
-            problem = store.check_stats()
+        except Exception as exc:  # noqa: BLE001 - whatever the file, the screen opens
+            self.data = store.StatsSummary()
+            problem = store.check_stats()   # moves a damaged file aside, nothing else
             if problem is not None:
-                name = problem.moved_to.name if problem.moved_to else problem.path.name
-                app.notify(t("store.damaged.stats", file=name))
-            try:
-                self.data = store.summarize()
-            except Exception:
-                self.data = store.StatsSummary()
+                problem.notify()
+            kind, detail = store.stats_error_kind(exc), str(exc)
+            if problem is None or (problem.kind == "damaged" and problem.moved_to):
+                try:     # the file is fine now, or a fresh one replaced a damaged one
+                    self.data = store.summarize()
+                    kind = ""
+                except Exception as again:  # noqa: BLE001
+                    kind, detail = store.stats_error_kind(again), str(again)
+            else:
+                kind, detail = problem.kind, problem.detail
+            if kind:
+                self.unavailable = t(f"stats.unavailable.{kind}", reason=detail)
         buttons = [Button(lambda: t("stats.back"), self.back, name="back",
                           hotkey=pygame.K_b)]
         if self.data.last_game is not None:
@@ -111,9 +120,12 @@ class StatsScene(Scene):
         if d.total == 0 and d.last_game is None:
             box = pygame.Rect(0, 0, int(min(w * 0.86, 760 * u)), int(150 * u))
             box.center = (w // 2, h // 2)
-            widgets.panel(surf, box, u, 210)
             fs = max(12, int(26 * u))
-            lines = text.wrap(t("stats.empty"), fs, box.width - int(40 * u))
+            lines = text.wrap(self.unavailable or t("stats.empty"), fs,
+                              box.width - int(40 * u))
+            box.height = max(box.height, int(fs * 1.15) * len(lines) + int(40 * u))
+            box.center = (w // 2, h // 2)
+            widgets.panel(surf, box, u, 210)
             y = box.centery - len(lines) * int(fs * 1.15) // 2
             for i, line in enumerate(lines):
                 text.blit(surf, line, fs, (box.centerx, y + i * int(fs * 1.15)),

@@ -1,0 +1,80 @@
+"""Argument types for the ``stammtisch`` command and its subcommands.
+
+Every number on the command line is range-checked here, so a bad one ends in
+argparse's usual ``error:`` line and exit status 2, never in a traceback or in a run
+with nonsense settings (``nan`` seconds, ``-1`` rounds, an infinite time limit).
+``rules_json`` reads a ``--rules`` argument through the game's one JSON reader.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+from collections.abc import Callable
+from typing import Any
+
+from game import jsonio
+
+#: Seeds are non-negative 64-bit integers (they are mixed as such).
+SEED_MAX = 2**64 - 1
+
+
+def int_range(lo: int, hi: int) -> Callable[[str], int]:
+    """An argparse type: an integer from ``lo`` to ``hi``."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text.strip(), 10)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected an integer, got {text!r}") from None
+        if not lo <= value <= hi:
+            raise argparse.ArgumentTypeError(f"must be from {lo} to {hi}, got {value}")
+        return value
+
+    parse.__name__ = "integer"
+    return parse
+
+
+def seconds(lo: float, hi: float, *, lo_open: bool = False) -> Callable[[str], float]:
+    """An argparse type: a finite number of seconds from ``lo`` (excluded when
+    ``lo_open``) to ``hi``."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") \
+                from None
+        if not math.isfinite(value) or value > hi or value < lo or (lo_open and value == lo):
+            low = f"more than {lo:g}" if lo_open else f"at least {lo:g}"
+            raise argparse.ArgumentTypeError(f"must be {low} and at most {hi:g} seconds, "
+                                             f"got {text!r}")
+        return value
+
+    parse.__name__ = "seconds"
+    return parse
+
+
+def seed(text: str) -> int:
+    """An argparse type: a seed, 0 to 2**64 - 1."""
+    return int_range(0, SEED_MAX)(text)
+
+
+seed.__name__ = "seed"
+
+
+def rules_json(text: str) -> dict[str, Any]:
+    """An argparse type: a JSON object of rules keys (validated later by the engine)."""
+    try:
+        value = jsonio.loads(text)
+    except jsonio.JSONError as exc:
+        raise argparse.ArgumentTypeError(f"not valid JSON: {exc}") from None
+    if not isinstance(value, dict):
+        raise argparse.ArgumentTypeError(
+            f"must be a JSON object such as '{{\"lives\": 2}}', got {text.strip()[:40]!r}")
+    return value
+
+
+rules_json.__name__ = "rules"
+
+__all__ = ["SEED_MAX", "int_range", "rules_json", "seconds", "seed"]

@@ -1,0 +1,99 @@
+"""The one JSON reader for everything the game reads from outside: records, saves,
+settings, ``--rules`` arguments.
+
+It survives any input: every failure is a :class:`JSONError` (a ``ValueError``) with a
+one-line message, never a ``RecursionError`` or ``UnicodeDecodeError``. What it
+accepts:
+
+* **UTF-8 only** (RECORD.md), with or without a UTF-8 byte-order mark (editors on
+  Windows add one; RFC 8259 lets a reader ignore it). UTF-16 and UTF-32 text, with or
+  without a byte-order mark, is refused with a message that names the encoding.
+* **Strict JSON**: ``NaN``, ``Infinity`` and ``-Infinity`` are refused. Control
+  characters inside strings are tolerated, so a file cut off in the middle of a
+  string is reported as what it is (an unterminated string).
+* **At most** :data:`MAX_DEPTH` **levels of nesting** (RFC 8259 allows a limit). Every
+  file the game writes is four levels deep; a deeper one could only make the code
+  that walks the data recurse too far.
+
+Files are read with :func:`game.fileio.read_regular`: regular files only, up to a
+size cap.
+"""
+
+from __future__ import annotations
+
+import codecs
+import json
+import os
+import re
+from itertools import accumulate
+from typing import Any
+
+from game.fileio import MAX_FILE_BYTES, read_regular
+
+MAX_DEPTH = 64
+
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+_BOMS = ((codecs.BOM_UTF32_LE, "UTF-32"), (codecs.BOM_UTF32_BE, "UTF-32"),
+         (codecs.BOM_UTF16_LE, "UTF-16"), (codecs.BOM_UTF16_BE, "UTF-16"))
+
+
+class JSONError(ValueError):
+    """Text that is not JSON this game accepts; the message is one line."""
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def depth(text: str) -> int:
+    """How deeply the (valid) JSON ``text`` nests arrays and objects."""
+    if "[" not in text and "{" not in text:
+        return 0
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    return max(accumulate(_STEP[c] for c in brackets), default=0)
+
+
+def decode(data: bytes) -> str:
+    """UTF-8 bytes (an optional UTF-8 BOM dropped) as text; :class:`JSONError` for
+    anything else, naming UTF-16/UTF-32 when the bytes look like it."""
+    for bom, name in _BOMS:
+        if data.startswith(bom):
+            raise JSONError(f"the text is {name} (it starts with a {name} byte-order mark); "
+                            "use UTF-8")
+    if data.startswith(codecs.BOM_UTF8):
+        data = data[len(codecs.BOM_UTF8):]
+    elif len(data) >= 2 and (data[0] == 0 or data[1] == 0):
+        # JSON text starts with an ASCII character: a zero byte beside it means
+        # UTF-16 or UTF-32 without a byte-order mark
+        raise JSONError("the text looks like UTF-16 or UTF-32 (zero bytes); use UTF-8")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise JSONError(f"the text is not UTF-8: byte 0x{data[exc.start]:02x} at "
+                        f"position {exc.start} ({exc.reason})") from None
+
+
+def loads(data: str | bytes) -> Any:
+    """Parse JSON text (bytes are decoded by :func:`decode`); raise :class:`JSONError`."""
+    text = decode(bytes(data)) if isinstance(data, (bytes, bytearray)) else data
+    try:
+        value = json.loads(text, strict=False, parse_constant=_refuse_constant)
+    except RecursionError:
+        raise JSONError(f"nested deeper than {MAX_DEPTH} levels") from None
+    except ValueError as exc:  # JSONDecodeError, a refused constant, a 5,000-digit number
+        raise JSONError(" ".join(str(exc).split())) from None
+    if isinstance(value, (list, dict)) and depth(text) > MAX_DEPTH:
+        raise JSONError(f"nested deeper than {MAX_DEPTH} levels")
+    return value
+
+
+def load_file(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -> Any:
+    """Read and parse a JSON file: :class:`OSError` if it cannot be read (not a regular
+    file, larger than ``limit``, no permission …), :class:`JSONError` if it is not
+    JSON this game accepts."""
+    return loads(read_regular(path, limit))
+
+
+__all__ = ["MAX_DEPTH", "JSONError", "decode", "depth", "load_file", "loads"]
