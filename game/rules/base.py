@@ -515,7 +515,8 @@ class EngineViews:
         if not isinstance(move, str):
             return Refusal("not_offered", {})
         deck = self.card_moves
-        if deck is not None and looks_like_card(move) and move not in deck:
+        card = card_in_move(move)
+        if deck is not None and card is not None and card not in deck:
             return Refusal("bad_card", {})
         return self._why_not(p, move) or Refusal("not_offered", {})
 
