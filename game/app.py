@@ -86,12 +86,15 @@ class App:
         autosave or statistics file, are reported once (``game.paths``,
         ``game.settings``, ``game.store``); the game always starts."""
         for f in paths.check_folders():
-            notices.post("folder.unusable", once=f"folder:{f.path}", covers=f.keeps,
+            # the failures that follow (settings, save, stats) need no notice of their own
+            covers = tuple("save" if k == "saves" else k for k in f.keeps)
+            notices.post("folder.unusable", once=f"folder:{f.path}", covers=covers,
                          path=str(f.path), reason=f.reason,
                          what=", ".join(i18n.t("folder.keeps." + k) for k in f.keeps))
         if self.settings.notice is not None:
             n = self.settings.notice
-            notices.post(n.key, once="settings", **n.params)
+            notices.post(n.key, once="settings-file",
+                         covers=() if self.settings.writable else ("settings",), **n.params)
             self.settings.notice = None
         try:
             from game import store

@@ -43,14 +43,17 @@ def _kind(mode: int) -> str:
     return "a special file"
 
 
-def read_regular(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -> bytes:
+def read_regular(path: str | os.PathLike[str], limit: int | None = None) -> bytes:
     """The bytes of the regular file at ``path``; raises :class:`OSError` otherwise.
 
     The file is opened without blocking (a FIFO with no writer would otherwise hang
     the open) and checked with ``fstat`` before anything is read, so a FIFO, a
     device or a folder raises :class:`NotRegularFile` at once. More than ``limit``
-    bytes (also a file that grows while it is read) raise :class:`FileTooLarge`.
+    bytes (default :data:`MAX_FILE_BYTES`; also a file that grows while it is read)
+    raise :class:`FileTooLarge`.
     """
+    if limit is None:
+        limit = MAX_FILE_BYTES
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     fd = os.open(path, flags)
     try:

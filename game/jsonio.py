@@ -28,13 +28,13 @@ import re
 from itertools import accumulate
 from typing import Any
 
-from game.fileio import MAX_FILE_BYTES, read_regular
+from game.fileio import read_regular
 
 MAX_DEPTH = 64
 
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
-_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+_ESCAPE = re.compile(rb"\\.", re.DOTALL)
+_NOT_QUOTE_OR_BRACKET = bytes(c for c in range(256) if c not in b'"[]{}')
+_STEP = {ord("["): 1, ord("{"): 1, ord("]"): -1, ord("}"): -1}
 _BOMS = ((codecs.BOM_UTF32_LE, "UTF-32"), (codecs.BOM_UTF32_BE, "UTF-32"),
          (codecs.BOM_UTF16_LE, "UTF-16"), (codecs.BOM_UTF16_BE, "UTF-16"))
 
@@ -47,12 +47,24 @@ def _refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
 
-def depth(text: str) -> int:
-    """How deeply the (valid) JSON ``text`` nests arrays and objects."""
-    if "[" not in text and "{" not in text:
+def depth(text: str | bytes) -> int:
+    """How deeply the (valid) JSON ``text`` nests arrays and objects.
+
+    Works on the bytes with C-speed steps, so a 40 MB record costs a fraction of a
+    second: drop escapes, keep only quotes and brackets, drop adjacent quote pairs
+    (an empty string, or the end of one string and the start of the next: either
+    way every bracket stays inside or outside a string as it was), drop what is left
+    between quotes, and take the maximum of the running count of open brackets.
+    """
+    data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else bytes(text)
+    if b"[" not in data and b"{" not in data:
         return 0
-    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
-    return max(accumulate(_STEP[c] for c in brackets), default=0)
+    if b"\\" in data:
+        data = _ESCAPE.sub(b"", data)
+    data = data.translate(None, _NOT_QUOTE_OR_BRACKET).replace(b'""', b"")
+    if b'"' in data:
+        data = b"".join(data.split(b'"')[::2])
+    return max(accumulate(map(_STEP.__getitem__, data)), default=0)
 
 
 def decode(data: bytes) -> str:
@@ -77,21 +89,23 @@ def decode(data: bytes) -> str:
 
 def loads(data: str | bytes) -> Any:
     """Parse JSON text (bytes are decoded by :func:`decode`); raise :class:`JSONError`."""
-    text = decode(bytes(data)) if isinstance(data, (bytes, bytearray)) else data
+    raw = bytes(data) if isinstance(data, (bytes, bytearray)) else None
+    text = decode(raw) if raw is not None else data
     try:
         value = json.loads(text, strict=False, parse_constant=_refuse_constant)
     except RecursionError:
         raise JSONError(f"nested deeper than {MAX_DEPTH} levels") from None
     except ValueError as exc:  # JSONDecodeError, a refused constant, a 5,000-digit number
         raise JSONError(" ".join(str(exc).split())) from None
-    if isinstance(value, (list, dict)) and depth(text) > MAX_DEPTH:
+    if isinstance(value, (list, dict)) and depth(raw if raw is not None else text) > MAX_DEPTH:
         raise JSONError(f"nested deeper than {MAX_DEPTH} levels")
     return value
 
 
-def load_file(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -> Any:
+def load_file(path: str | os.PathLike[str], limit: int | None = None) -> Any:
     """Read and parse a JSON file: :class:`OSError` if it cannot be read (not a regular
-    file, larger than ``limit``, no permission …), :class:`JSONError` if it is not
+    file, larger than ``limit`` (default :data:`game.fileio.MAX_FILE_BYTES`), no
+    permission …), :class:`JSONError` if it is not
     JSON this game accepts."""
     return loads(read_regular(path, limit))
 

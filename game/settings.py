@@ -175,8 +175,8 @@ def load(path: Path | None = None) -> Settings:
     settings = Settings(path=path)
     try:
         raw = jsonio.load_file(path, MAX_BYTES)
-    except FileNotFoundError:
-        return settings
+    except (FileNotFoundError, NotADirectoryError):
+        return settings   # nothing there (a file in the folder's place: see check_folders)
     except OSError as exc:
         # unreadable: use the defaults, and never write over what we could not read
         settings.writable = False

@@ -86,10 +86,24 @@ class Problem:
         kind = "moved" if self.kind == "damaged" and self.moved_to is not None else self.kind
         return f"store.{self.what}.{kind}"
 
+    @property
+    def blocks_writing(self) -> bool:
+        """True when this problem means later saves or records will fail too."""
+        return not (self.kind == "damaged" and self.moved_to is not None)
+
     def notify(self) -> bool:
-        """Tell the player, once per run for each ``what`` (one notice, not one per move)."""
+        """Tell the player about a file found at start (or when a screen opens), once.
+        A problem that keeps the game from writing there also speaks for the write
+        failures that follow (see :meth:`GameSession.report`)."""
         name = self.moved_to.name if self.moved_to is not None else self.path.name
-        return notices.post(self.notice_key, once=self.what, file=name,
+        return notices.post(self.notice_key, once=f"{self.what}-file:{self.path}",
+                            covers=(self.what,) if self.blocks_writing else (),
+                            file=name, reason=self.detail)
+
+    def notify_write_failure(self) -> bool:
+        """Tell the player a save or record failed: once per run for each ``what``
+        (not on every move), and not at all if a notice already said why."""
+        return notices.post(self.notice_key, once=self.what, file=self.path.name,
                             reason=self.detail)
 
 
@@ -660,7 +674,8 @@ class GameSession:
     after every applied move; the rest happens here. It never raises: a full disk or a
     locked database costs the autosave or the statistics, not the game. Each failure
     is kept in ``problems`` (``error`` is the last one, in words) and reported through
-    ``on_problem`` -- by default :meth:`Problem.notify`, which the window shows once.
+    ``on_problem`` -- by default :meth:`Problem.notify_write_failure`, which the window
+    shows once.
     """
 
     def __init__(self, game: Any, seats: list[dict[str, Any]], *, seed: int | None,
@@ -681,7 +696,7 @@ class GameSession:
         self.recorded = False
         self.error: str | None = None
         self.problems: list[Problem] = []
-        self.on_problem: Callable[[Problem], object] = Problem.notify
+        self.on_problem: Callable[[Problem], object] = Problem.notify_write_failure
 
     @classmethod
     def resume(cls, game: Any, record: Record, session: dict[str, Any],

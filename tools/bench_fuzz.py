@@ -2,7 +2,7 @@
 seeded damaged records (``tools/fuzz_records.py``) and count what must never happen.
 
     python tools/bench_fuzz.py [--cases 10000] [--seed 1] [--workers 2] [--timeout 60]
-                               [--subprocess N]
+                               [--subprocess N] [--long]
 
 Each case is run by both commands. The runs happen in worker processes (the
 commands' ``main`` called in-process, a fresh worker after any hang) with a per-run
@@ -11,6 +11,8 @@ timeout and a memory cap; ``--subprocess N`` also runs the first N cases as real
 of runs, tracebacks, hangs, exits other than 0 or 2, other breaches of RECORD.md's
 error contract (one line that starts with the kind), and the exit-status histogram;
 the first few failures are listed with their case names. Target: all zero.
+``--long`` also times ``replay --json`` on a valid record of 10**6 moves (under the
+readers' size cap).
 """
 
 from __future__ import annotations
@@ -176,6 +178,44 @@ def report(title: str, results: list[tuple], cases: list[fz.Case]) -> int:
         v for k, v in problems.items() if k not in ("traceback", "died", "hang", "exit"))
 
 
+def long_record(folder: Path, moves: int = 10**6) -> Path:
+    """A valid Rams record of ``moves`` moves: with no drop limit every seat drops, so
+    void rounds follow each other for ever."""
+    import json
+
+    from game.rules.rams import RamsGame
+
+    g = RamsGame({"drop_limit": "none"}, 4, seed=1, bot_seed=1)
+    g.start()
+    while g.round_index < 4:
+        p = g.to_move()
+        g.apply(p.seat, "drop" if "drop" in p.legal else p.legal[0])
+    cycle = list(g.moves)
+    seq = (cycle * (moves // len(cycle) + 1))[:moves]
+    rec = {"format": 1, "game": "rams", "rules": {"drop_limit": "none"},
+           "seats": [{"name": c, "type": "human"} for c in "ABCD"], "seed": 1,
+           "moves": [{"seat": s, "move": m} for s, m in seq]}
+    path = folder / "long.json"
+    path.write_text(json.dumps(rec, indent=2))
+    return path
+
+
+def time_long(timeout: float) -> None:
+    folder = Path(tempfile.mkdtemp(prefix="stammtisch-long-"))
+    path = long_record(folder)
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    t0 = time.perf_counter()
+    r = subprocess.run([sys.executable, "-m", "game", "replay", str(path), "--json"],
+                       capture_output=True, text=True, timeout=max(timeout, 600), env=env,
+                       cwd=ROOT)
+    seconds = time.perf_counter() - t0
+    size = path.stat().st_size / 1e6
+    path.unlink()
+    folder.rmdir()
+    print(f"long record: 10**6 moves, {size:.0f} MB: replay --json exit {r.returncode} "
+          f"in {seconds:.1f} s" + (f" ({r.stderr.strip()[:200]})" if r.returncode else ""))
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--cases", type=int, default=10_000)
@@ -185,7 +225,11 @@ def main() -> int:
                     help="seconds one run may take before it counts as a hang")
     ap.add_argument("--subprocess", type=int, default=0, metavar="N",
                     help="also run the first N cases as real processes")
+    ap.add_argument("--long", action="store_true",
+                    help="also time replay --json on a record of 10**6 moves")
     args = ap.parse_args()
+    if args.long:
+        time_long(args.timeout)
     cases = list(fz.cases(args.seed, args.cases))
     jobs = [(i, c, cmd) for i, c in enumerate(cases) for cmd in COMMANDS]
     t0 = time.perf_counter()
