@@ -338,6 +338,23 @@ class Shooter:
         T.play_game(app)
         T.click_button(app, app.top.list.by_name("export"))
         self.save(app, "77_results_exported")
+        # notices from code without a screen (game.notices): a folder, a failed save
+        from game import notices
+        from game.i18n import t
+
+        app = self.app()
+        notices.post("folder.unusable", path="/home/anna/.local/share/stammtisch/saves",
+                     reason="Read-only file system", what=t("folder.keeps.saves"))
+        notices.post("store.save.failed", reason="No space left on device")
+        T.frame(app)
+        self.save(app, "78_notices")
+        # statistics written by a newer version: the screen says why it shows nothing
+        scene = StatsScene(app)
+        scene.data = store.StatsSummary()
+        scene.unavailable = t("stats.unavailable.newer")
+        app.toast = None
+        app.push(scene)
+        self.save(app, "79_stats_unavailable")
 
 
 def main(argv=None) -> int:
