@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from game import cliargs
 
 SUBCOMMANDS = ("replay", "tournament", "advise", "policy")
+#: the hidden subcommand that runs a Python bot file in its own process
+BOT_RUNNER = "bot-runner"
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -56,6 +58,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         from game import commands
 
         return commands.run(args[0], args[1:])
+    if args and args[0] == BOT_RUNNER:
+        # a frozen build runs user bots with itself (game.ai.bots.harness); this path
+        # imports nothing of the game but the runner
+        from game.ai.bots import runner
+
+        return runner.main(args[1:])
     opts = window_parser().parse_args(args)
     from game import crash
 

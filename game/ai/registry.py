@@ -2,8 +2,10 @@
 
 Each game's entry in :mod:`game.games` names its players (``easy`` … ``expert``,
 ``random``, ``threshold``); this module turns a seat spec into a player for a game:
-one of those names, ``threshold:S:D`` (Chase the Ace), or ``bot:PATH`` (a user bot,
-BOTS.md). An unknown name is an error, never a silent stand-in.
+one of those names, ``threshold:S:D`` (Chase the Ace), ``bot:PATH`` (a user bot: a
+Python file, BOTS.md) or ``exe:COMMAND`` (a user bot in any language, speaking the
+JSON-lines protocol of :mod:`game.ai.bots.protocol`). Both kinds of bot run in their
+own process. An unknown name is an error, never a silent stand-in.
 """
 
 from __future__ import annotations
@@ -22,10 +24,10 @@ def names(game_id: str) -> list[str]:
 
 def make_player(game_id: str, spec: str) -> Player:
     """A player of ``game_id`` from a seat spec; raises ``ValueError`` if unknown."""
-    if spec.startswith("bot:"):
+    if spec.startswith(("bot:", "exe:")):
         from game.ai.bots import BotPlayer
 
-        return BotPlayer(spec[4:])
+        return BotPlayer(spec[4:], kind="python" if spec.startswith("bot:") else "exe")
     entry = games.entry(game_id)
     factories = entry.players()
     if spec in factories:
@@ -36,4 +38,4 @@ def make_player(game_id: str, spec: str) -> Player:
     if found is not None:
         return found
     raise ValueError(f"unknown player {spec!r} for {game_id}: use one of "
-                     f"{', '.join(factories)} or bot:PATH")
+                     f"{', '.join(factories)}, bot:PATH or exe:COMMAND")

@@ -67,6 +67,8 @@ def play_one(game_id: str, rules: dict[str, Any] | None, players: Sequence[Playe
     game.emit_events = False  # type: ignore[attr-defined]  # nobody watches
     game.start()
     lazy = getattr(game, "lazy_view", game.view)
+    # a user bot is sent every key of the view: the plain view is built faster whole
+    view_of = [game.view if getattr(p, "full_view", False) else lazy for p in players]
     clock = time.perf_counter_ns
     apply = game.apply
     to_move = game.to_move
@@ -78,7 +80,7 @@ def play_one(game_id: str, rules: dict[str, Any] | None, players: Sequence[Playe
             return game
         seat = pending.seat
         t0 = clock()
-        move = players[seat].choose(lazy(seat))
+        move = players[seat].choose(view_of[seat](seat))
         if times is not None:
             times[seat].append(clock() - t0)
         apply(seat, move)
@@ -102,50 +104,60 @@ def run_tournament(game_id: str, specs: Sequence[str], games: int, seed: int = 0
         for p in players:
             if hasattr(p, "time_limit"):
                 p.time_limit = time_limit  # type: ignore[attr-defined]
-    tallies: dict[str, Tally] = {}
-    for i, spec in enumerate(specs):
-        tallies.setdefault(spec, Tally(spec)).seats.append(i)
-    rotations = n if duplicate else 1
-    sequences = -(-games // rotations)
-    total_rounds = 0
-    played = 0
-    unfinished = 0
-    start = time.perf_counter()
-    for k in range(sequences):
-        game_seed = mix(seed, k) >> 1
-        bot_seed = mix(seed, k, 1) >> 1
-        for r in range(rotations):
-            # rotation r: seat i holds the player of base seat (i + r) % n
-            seat_spec = [specs[(i + r) % n] for i in range(n)]
-            seat_player = [players[(i + r) % n] for i in range(n)]
-            times: list[list[int]] = [[] for _ in range(n)]
-            game = play_one(game_id, rules, seat_player, game_seed, bot_seed, times,
-                            max_rounds)
-            played += 1
-            if not game.finished:
-                unfinished += 1
-            total_rounds += len(game.rounds)
-            winners = game.winner if isinstance(game.winner, list) else (
-                [] if game.winner is None else [game.winner])
-            seen: set[str] = set()
-            for seat, spec in enumerate(seat_spec):
-                t = tallies[spec]
-                t.times_ns.extend(times[seat])
-                if spec not in seen:
-                    t.games += 1
-                    seen.add(spec)
-                if seat in winners:
-                    t.wins += 1 / len(winners)
-            seat_tally = [tallies[spec] for spec in seat_spec]
-            for entry in game.rounds:
-                lost = entry.get("lost", {})
-                for s in participants(entry):
-                    t = seat_tally[int(s)]
-                    t.rounds_in += 1
-                    if s in lost:
-                        t.lives_lost += lost[s]
-    seconds = time.perf_counter() - start
+    try:
+        tallies: dict[str, Tally] = {}
+        for i, spec in enumerate(specs):
+            tallies.setdefault(spec, Tally(spec)).seats.append(i)
+        rotations = n if duplicate else 1
+        sequences = -(-games // rotations)
+        total_rounds = 0
+        played = 0
+        unfinished = 0
+        start = time.perf_counter()
+        for k in range(sequences):
+            game_seed = mix(seed, k) >> 1
+            bot_seed = mix(seed, k, 1) >> 1
+            for r in range(rotations):
+                # rotation r: seat i holds the player of base seat (i + r) % n
+                seat_spec = [specs[(i + r) % n] for i in range(n)]
+                seat_player = [players[(i + r) % n] for i in range(n)]
+                times: list[list[int]] = [[] for _ in range(n)]
+                game = play_one(game_id, rules, seat_player, game_seed, bot_seed, times,
+                                max_rounds)
+                played += 1
+                if not game.finished:
+                    unfinished += 1
+                total_rounds += len(game.rounds)
+                winners = game.winner if isinstance(game.winner, list) else (
+                    [] if game.winner is None else [game.winner])
+                seen: set[str] = set()
+                for seat, spec in enumerate(seat_spec):
+                    t = tallies[spec]
+                    t.times_ns.extend(times[seat])
+                    if spec not in seen:
+                        t.games += 1
+                        seen.add(spec)
+                    if seat in winners:
+                        t.wins += 1 / len(winners)
+                seat_tally = [tallies[spec] for spec in seat_spec]
+                for entry in game.rounds:
+                    lost = entry.get("lost", {})
+                    for s in participants(entry):
+                        t = seat_tally[int(s)]
+                        t.rounds_in += 1
+                        if s in lost:
+                            t.lives_lost += lost[s]
+        seconds = time.perf_counter() - start
+    finally:
+        for p in players:             # user bots: end their processes
+            close = getattr(p, "close", None)
+            if close is not None:
+                close()
     incidents = [i for p in players for i in getattr(p, "incidents", [])]
+    bots: dict[str, dict[str, Any]] = {}
+    for p in players:               # per bot spec (two seats of one bot are added up)
+        if hasattr(p, "summary"):
+            bots[p.name] = _add_summaries(bots.get(p.name), p.summary())
     return {
         "game": game_id,
         "games": played,
@@ -156,7 +168,21 @@ def run_tournament(game_id: str, specs: Sequence[str], games: int, seed: int = 0
         "unfinished": unfinished,
         "players": [t.as_dict() for t in tallies.values()],
         "incidents": incidents,
+        "bots": bots,
     }
+
+
+def _add_summaries(a: dict[str, Any] | None, b: dict[str, Any]) -> dict[str, Any]:
+    if a is None:
+        return b
+    kinds = dict(a["incident_kinds"])
+    for k, v in b["incident_kinds"].items():
+        kinds[k] = kinds.get(k, 0) + v
+    return {"decisions": a["decisions"] + b["decisions"],
+            "incidents": a["incidents"] + b["incidents"],
+            "restarts": a["restarts"] + b["restarts"],
+            "retired": a["retired"] or b["retired"],
+            "incident_kinds": dict(sorted(kinds.items()))}
 
 
 def parser() -> argparse.ArgumentParser:
@@ -166,7 +192,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=cliargs.int_range(MIN_PLAYERS, MAX_PLAYERS),
                    required=True, help="number of seats (each game has its own range)")
     p.add_argument("--seats", required=True,
-                   help="comma-separated player per seat: a level name or bot:PATH")
+                   help="comma-separated player per seat: a level name, bot:PATH (a Python "
+                        "file) or exe:COMMAND (a program speaking the bot protocol)")
     p.add_argument("--games", type=cliargs.int_range(1, MAX_GAMES), default=100)
     p.add_argument("--seed", type=cliargs.seed, default=0)
     p.add_argument("--duplicate", action="store_true",

@@ -1,0 +1,290 @@
+"""A child process and the line channel to it, with deadlines on every read and write.
+
+:class:`BotProcess` starts a command with three pipes. Requests go to its standard
+input and answer lines come from its standard output, each within a deadline kept
+by the parent's clock; the child's standard error is drained by a thread into a
+small ring buffer (its last few kilobytes, for incidents), so it never reaches the
+parent's own output and a chatty child never blocks. Reads stop at a size bound:
+a child that writes a huge line is cut off, not read to the end.
+
+On POSIX the pipes are non-blocking and waited on with :mod:`selectors`; elsewhere
+(Windows) a reader and a writer thread do the blocking calls and the caller waits on
+queues with the same deadlines.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import selectors
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Sequence
+
+#: Bytes of a child's standard error kept (the end of it).
+STDERR_TAIL = 8192
+#: Use the reader/writer threads instead of non-blocking pipes (default: on Windows
+#: only; tests switch it on to cover that path on POSIX too).
+USE_THREADS: bool | None = None
+
+LINE, TIMEOUT, EOF, OVERSIZE = "line", "timeout", "eof", "oversize"
+
+
+class _Tail:
+    """Drains a stream into a bounded buffer from a daemon thread."""
+
+    def __init__(self, stream: object) -> None:
+        self.data = bytearray()
+        self.lock = threading.Lock()
+        self.thread = threading.Thread(target=self._run, args=(stream,), daemon=True,
+                                       name="bot-stderr")
+        self.thread.start()
+
+    def _run(self, stream: object) -> None:
+        fd = stream.fileno()  # type: ignore[attr-defined]
+        while True:
+            try:
+                chunk = os.read(fd, 65536)
+            except OSError:
+                return
+            if not chunk:
+                return
+            with self.lock:
+                self.data += chunk
+                if len(self.data) > STDERR_TAIL:
+                    del self.data[: len(self.data) - STDERR_TAIL]
+
+    def text(self) -> str:
+        with self.lock:
+            return bytes(self.data).decode("utf-8", "replace")
+
+
+class BotProcess:
+    """One running bot. ``request`` sends a line and waits for the answer line."""
+
+    def __init__(self, argv: Sequence[str], max_line: int, threads: bool | None = None,
+                 cwd: str | None = None) -> None:
+        self.max_line = max_line
+        kwargs: dict[str, object] = {}
+        if os.name == "posix":
+            kwargs["start_new_session"] = True      # Ctrl+C at the terminal is ours
+        self.proc = subprocess.Popen(
+            list(argv), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE, bufsize=0, close_fds=True, cwd=cwd, **kwargs)
+        assert self.proc.stdin and self.proc.stdout and self.proc.stderr
+        self.stderr = _Tail(self.proc.stderr)
+        self.buffer = b""
+        self.eof = False
+        if threads is None:
+            threads = USE_THREADS if USE_THREADS is not None else os.name != "posix"
+        self.threads = threads
+        if self.threads:
+            self._lines: queue.Queue[bytes | None] = queue.Queue()
+            self._out: queue.Queue[bytes | None] = queue.Queue()
+            threading.Thread(target=self._reader, daemon=True, name="bot-out").start()
+            threading.Thread(target=self._writer, daemon=True, name="bot-in").start()
+        else:
+            self.in_fd = self.proc.stdin.fileno()
+            self.out_fd = self.proc.stdout.fileno()
+            os.set_blocking(self.in_fd, False)
+            os.set_blocking(self.out_fd, False)
+            self.sel_in = selectors.DefaultSelector()
+            self.sel_in.register(self.in_fd, selectors.EVENT_WRITE)
+            self.sel_out = selectors.DefaultSelector()
+            self.sel_out.register(self.out_fd, selectors.EVENT_READ)
+
+    # ------------------------------------------------------------------ threads (Windows)
+
+    def _reader(self) -> None:
+        stream = self.proc.stdout
+        assert stream is not None
+        while True:
+            try:
+                chunk = stream.read(65536) if sys.platform == "win32" else os.read(
+                    stream.fileno(), 65536)
+            except (OSError, ValueError):
+                chunk = b""
+            if not chunk:
+                self._lines.put(None)
+                return
+            self._lines.put(chunk)
+
+    def _writer(self) -> None:
+        stream = self.proc.stdin
+        assert stream is not None
+        while True:
+            data = self._out.get()
+            if data is None:
+                return
+            try:
+                stream.write(data)
+                stream.flush()
+            except (OSError, ValueError):
+                return
+
+    # ------------------------------------------------------------------ the channel
+
+    def _fill(self, deadline: float) -> str | None:
+        """Read more into the buffer before ``deadline``: None, or EOF/TIMEOUT."""
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return TIMEOUT
+        if self.threads:
+            try:
+                chunk = self._lines.get(timeout=left)
+            except queue.Empty:
+                return TIMEOUT
+            if chunk is None:
+                self.eof = True
+                return EOF
+            self.buffer += chunk
+            return None
+        if not self.sel_out.select(left):
+            return TIMEOUT
+        try:
+            chunk = os.read(self.out_fd, 65536)
+        except BlockingIOError:
+            return None
+        except OSError:
+            chunk = b""
+        if not chunk:
+            self.eof = True
+            return EOF
+        self.buffer += chunk
+        return None
+
+    def read_line(self, deadline: float) -> tuple[str, bytes]:
+        """``(LINE, line)``, or ``(TIMEOUT|EOF|OVERSIZE, b"")``."""
+        while True:
+            i = self.buffer.find(b"\n")
+            if i >= 0:
+                line, self.buffer = self.buffer[:i], self.buffer[i + 1:]
+                if len(line) > self.max_line:
+                    return OVERSIZE, b""
+                return LINE, line.rstrip(b"\r")
+            if len(self.buffer) > self.max_line:
+                return OVERSIZE, b""
+            if self.eof:
+                return EOF, b""
+            status = self._fill(deadline)
+            if status is not None:
+                return status, b""
+
+    def write(self, data: bytes, deadline: float) -> str | None:
+        """Send ``data``; None, or TIMEOUT (the child does not read) / EOF (it is gone)."""
+        if self.threads:
+            if self.proc.poll() is not None:
+                return EOF
+            self._out.put(data)
+            return None
+        view = memoryview(data)
+        while view:
+            try:
+                n = os.write(self.in_fd, view)
+                view = view[n:]
+                continue
+            except BlockingIOError:
+                pass
+            except (BrokenPipeError, OSError):
+                return EOF
+            left = deadline - time.monotonic()
+            if left <= 0 or not self.sel_in.select(left):
+                return TIMEOUT
+        return None
+
+    def drain(self) -> int:
+        """Drop answer lines already waiting (written when not asked); how many."""
+        if self.threads:
+            while not self.eof:
+                try:
+                    chunk = self._lines.get_nowait()
+                except queue.Empty:
+                    break
+                if chunk is None:
+                    self.eof = True
+                else:
+                    self.buffer += chunk
+        else:
+            while not self.eof and len(self.buffer) <= 4 * self.max_line:
+                try:
+                    chunk = os.read(self.out_fd, 65536)
+                except BlockingIOError:
+                    break
+                except OSError:
+                    chunk = b""
+                if not chunk:
+                    self.eof = True
+                else:
+                    self.buffer += chunk
+        dropped = self.buffer.count(b"\n")
+        if dropped:
+            self.buffer = self.buffer[self.buffer.rfind(b"\n") + 1:]
+        return dropped
+
+    def request(self, data: bytes, timeout: float) -> tuple[str, bytes]:
+        """Write one request line and read one answer line within ``timeout`` seconds."""
+        deadline = time.monotonic() + timeout
+        self.drain()
+        status = self.write(data, deadline)
+        if status is not None:
+            return status, b""
+        return self.read_line(deadline)
+
+    # ------------------------------------------------------------------ ending
+
+    def exit_status(self) -> int | None:
+        return self.proc.poll()
+
+    def stderr_tail(self) -> str:
+        return self.stderr.text()
+
+    def close(self, grace: float = 0.2) -> None:
+        """End the child: close its input, give it ``grace`` seconds, then kill it."""
+        if self.threads:
+            self._out.put(None)
+        try:
+            if self.proc.stdin is not None:
+                self.proc.stdin.close()
+        except OSError:
+            pass
+        try:
+            self.proc.wait(grace)
+        except subprocess.TimeoutExpired:
+            self.kill()
+        self._close_pipes()
+
+    def kill(self) -> None:
+        try:
+            if os.name == "posix":
+                os.killpg(self.proc.pid, 9)
+            else:
+                self.proc.kill()
+        except (OSError, ProcessLookupError):
+            try:
+                self.proc.kill()
+            except OSError:
+                pass
+        try:
+            self.proc.wait(5)
+        except subprocess.TimeoutExpired:
+            pass
+        self._close_pipes()
+
+    def _close_pipes(self) -> None:
+        if not self.threads:
+            for sel in (self.sel_in, self.sel_out):
+                try:
+                    sel.close()
+                except (OSError, ValueError, KeyError):
+                    pass
+        for stream in (self.proc.stdin, self.proc.stdout):
+            try:
+                if stream is not None:
+                    stream.close()
+            except OSError:
+                pass
+
+
+__all__ = ["EOF", "LINE", "OVERSIZE", "TIMEOUT", "BotProcess"]

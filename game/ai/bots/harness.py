@@ -1,0 +1,256 @@
+"""User bots as players: each bot runs in its own child process (BOTS.md).
+
+``bot:PATH`` is a Python file with ``choose(view) -> str``, run by
+:mod:`game.ai.bots.runner`; ``exe:COMMAND`` is any program that speaks the protocol
+of :mod:`game.ai.bots.protocol` (one JSON view per line in, one move per line out).
+The child gets the view and nothing else: it cannot reach the engine, the other
+players or the tournament's output.
+
+The parent enforces everything by its own clock and rules:
+
+* a decision takes at most ``time_limit`` seconds (default 5) from writing the view
+  to reading the answer; a late answer forfeits the decision;
+* an answer line is at most :data:`~game.ai.bots.protocol.MAX_ANSWER_BYTES`;
+* a move is legal only if the answered characters equal one of the view's legal
+  moves (plain strings, compared by the parent);
+* a forfeited decision plays the first legal move and is kept as an incident;
+* a child that times out, dies, or floods its answer is killed and restarted for the
+  next decision (``restarted``); after :data:`MAX_RESTARTS` restarts, after
+  :data:`MAX_FAILURES_IN_ROW` forfeits in a row, or when it cannot be loaded at all,
+  the bot is retired (``retired``) and its seat plays the first legal move;
+* at most :data:`MAX_INCIDENTS` incidents are kept per bot (``incident_count`` counts
+  them all), each with a detail of a few hundred characters at most.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import sys
+import time
+import weakref
+from collections import Counter
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from game.ai.bots import channel
+from game.ai.bots.protocol import (
+    MAX_ANSWER_BYTES,
+    READY,
+    Answer,
+    decode_answer,
+    encode_view,
+    shorten,
+)
+
+DEFAULT_TIME_LIMIT = 5.0
+#: Seconds a Python bot may take to start (interpreter and its imports).
+STARTUP_LIMIT = 20.0
+MAX_RESTARTS = 3
+MAX_FAILURES_IN_ROW = 20
+MAX_INCIDENTS = 100
+RUNNER = Path(__file__).resolve().with_name("runner.py")
+
+
+def runner_command(path: str) -> list[str]:
+    """The command that runs the Python bot file ``path`` in a fresh interpreter that
+    imports nothing of the game (``-I``: no user site, no ``PYTHONPATH``, not even the
+    runner's folder on ``sys.path``). A frozen build runs itself as the runner."""
+    if getattr(sys, "frozen", False):
+        return [sys.executable, "bot-runner", path]
+    return [sys.executable, "-I", str(RUNNER), path]
+
+
+def exe_command(spec: str) -> list[str]:
+    """``exe:`` spec text as a command line (``./mybot``, ``node bot.js``)."""
+    return shlex.split(spec, posix=os.name == "posix")
+
+
+class BotPlayer:
+    """A user bot behind a process boundary; forfeits are recorded, never raised."""
+
+    #: every key of the view goes to the bot: the tournament hands over a plain view
+    full_view = True
+
+    def __init__(self, target: str, time_limit: float = DEFAULT_TIME_LIMIT,
+                 kind: str = "python", threads: bool | None = None) -> None:
+        self.kind = kind
+        self.path = target                       # named in every incident ("bot")
+        self.name = f"{'bot' if kind == 'python' else 'exe'}:{target}"
+        self.time_limit = time_limit
+        self.startup_limit = STARTUP_LIMIT
+        self.threads = threads
+        self.incidents: list[dict[str, Any]] = []
+        self.incident_count = 0
+        self.kinds: Counter[str] = Counter()
+        self.retired = False
+        self.restarts = 0
+        self.failures_in_row = 0
+        self.decisions = 0
+        self.process: channel.BotProcess | None = None
+        self._finalizer: weakref.finalize | None = None
+
+    # ------------------------------------------------------------------ incidents
+
+    def _incident(self, kind: str, detail: str, view: Mapping[str, Any] | None,
+                  played: str | None) -> None:
+        self.incident_count += 1
+        self.kinds[kind] += 1
+        if len(self.incidents) < MAX_INCIDENTS:
+            self.incidents.append({
+                "bot": self.path, "kind": kind, "detail": shorten(detail),
+                "seat": view.get("seat") if view is not None else None,
+                "round": view.get("round") if view is not None else None,
+                "played": played})
+
+    def _retire(self, why: str, view: Mapping[str, Any] | None) -> None:
+        self.retired = True
+        self._stop()
+        self._incident("retired", why, view, None)
+
+    # ------------------------------------------------------------------ the process
+
+    def _command(self) -> list[str]:
+        if self.kind == "python":
+            return runner_command(self.path)
+        return exe_command(self.path)
+
+    def _start(self, view: Mapping[str, Any], fallback: str) -> bool:
+        """Start the child (and for a Python bot wait for it to load); False if that
+        failed (the failure is already an incident, the decision forfeited)."""
+        try:
+            self.process = channel.BotProcess(self._command(), MAX_ANSWER_BYTES,
+                                              threads=self.threads)
+        except (OSError, ValueError, IndexError) as exc:
+            self._incident("load_failed", f"cannot start {self.name}: {exc}", view,
+                           fallback)
+            self._retire("it cannot be started", view)
+            return False
+        self._finalizer = weakref.finalize(self, _kill_quietly, self.process)
+        if self.kind != "python":
+            return True
+        status, line = self.process.read_line(
+            _deadline(max(self.startup_limit, self.time_limit)))
+        if status == channel.LINE and line == READY:
+            return True
+        detail = {channel.TIMEOUT: f"did not start within {self.startup_limit:g} s",
+                  channel.EOF: f"exited while starting ({self._exit_text()})",
+                  channel.OVERSIZE: "wrote too much while starting"}.get(
+                      status, f"wrote {shorten(line.decode('utf-8', 'replace'), 80)!r} "
+                              "instead of starting")
+        self._forfeit("crashed", detail, view, fallback)
+        if not self.retired:
+            self._restart(view)
+        return False
+
+    def _exit_text(self) -> str:
+        p = self.process
+        code = p.exit_status() if p is not None else None
+        tail = shorten(p.stderr_tail(), 160) if p is not None else ""
+        return f"exit status {code}" + (f"; stderr: {tail}" if tail else "")
+
+    def _stop(self) -> None:
+        if self.process is not None:
+            self.process.kill()
+            self.process = None
+        if self._finalizer is not None:
+            self._finalizer.detach()
+            self._finalizer = None
+
+    def _restart(self, view: Mapping[str, Any]) -> None:
+        """The child cannot be trusted any more: kill it; the next decision starts a
+        new one, unless the restarts are used up."""
+        self._stop()
+        if self.restarts >= MAX_RESTARTS:
+            self._retire(f"it failed again after {MAX_RESTARTS} restarts", view)
+            return
+        self.restarts += 1
+        self._incident("restarted", f"restart {self.restarts} of {MAX_RESTARTS}", view, None)
+
+    def close(self) -> None:
+        """End the child (the tournament is over)."""
+        if self.process is not None:
+            self.process.close()
+            self.process = None
+        if self._finalizer is not None:
+            self._finalizer.detach()
+            self._finalizer = None
+
+    # ------------------------------------------------------------------ deciding
+
+    def choose(self, view: Mapping[str, Any]) -> str:
+        legal = list(view["legal"])
+        fallback = legal[0]
+        if self.retired:
+            return fallback
+        self.decisions += 1
+        if self.process is None and not self._start(view, fallback):
+            return fallback
+        process = self.process
+        assert process is not None
+        try:
+            line = encode_view(view if type(view) is dict else dict(view))
+        except (TypeError, ValueError) as exc:   # not JSON data: a bug of ours, not the bot's
+            self._incident("bad_view", str(exc), view, fallback)
+            return fallback
+        status, data = process.request(line, self.time_limit)
+        if status == channel.LINE:
+            answer = decode_answer(data)
+            return self._judge(answer, legal, view, fallback)
+        if status == channel.TIMEOUT:
+            detail = f"no answer within {self.time_limit:g} s"
+        elif status == channel.OVERSIZE:
+            detail = f"an answer longer than {MAX_ANSWER_BYTES} bytes"
+        else:
+            detail = f"the bot process ended ({self._exit_text()})"
+        kind = {channel.TIMEOUT: "timeout", channel.OVERSIZE: "oversize"}.get(status, "crashed")
+        self._forfeit(kind, detail, view, fallback)
+        if not self.retired:
+            self._restart(view)
+        return fallback
+
+    def _judge(self, answer: Answer, legal: list[str], view: Mapping[str, Any],
+               fallback: str) -> str:
+        if answer.error == "load_failed":
+            self._incident("load_failed", answer.detail, view, fallback)
+            self._retire("it cannot be loaded", view)
+            return fallback
+        if answer.error is not None:
+            self._forfeit(answer.error, answer.detail or answer.error, view, fallback)
+            return fallback
+        move = answer.move
+        if move is None or move not in legal:
+            shown = shorten(repr(move), 60)
+            self._forfeit("illegal", f"returned {shown}, legal were {legal}", view, fallback)
+            return fallback
+        self.failures_in_row = 0
+        return legal[legal.index(move)]          # the engine's own string
+
+    def _forfeit(self, kind: str, detail: str, view: Mapping[str, Any],
+                 fallback: str) -> None:
+        self._incident(kind, detail, view, fallback)
+        self.failures_in_row += 1
+        if self.failures_in_row >= MAX_FAILURES_IN_ROW and not self.retired:
+            self._retire(f"{MAX_FAILURES_IN_ROW} decisions in a row forfeited", view)
+
+    def summary(self) -> dict[str, Any]:
+        """Per-bot figures for a tournament's result."""
+        return {"decisions": self.decisions, "incidents": self.incident_count,
+                "restarts": self.restarts, "retired": self.retired,
+                "incident_kinds": dict(sorted(self.kinds.items()))}
+
+
+def _deadline(seconds: float) -> float:
+    return time.monotonic() + seconds
+
+
+def _kill_quietly(process: channel.BotProcess) -> None:
+    try:
+        process.kill()
+    except Exception:  # noqa: BLE001 - at interpreter exit anything may be gone
+        pass
+
+
+__all__ = ["DEFAULT_TIME_LIMIT", "MAX_FAILURES_IN_ROW", "MAX_INCIDENTS", "MAX_RESTARTS",
+           "BotPlayer", "exe_command", "runner_command"]

@@ -1,0 +1,148 @@
+"""The child process that runs a Python bot file (``choose(view) -> str``, BOTS.md).
+
+Started by the harness as ``python -I runner.py BOT_FILE`` (standard library only: it
+imports nothing of the game, so the process holds nothing but the bot and the views
+it is sent) or, in a frozen build, as ``stammtisch bot-runner BOT_FILE``.
+
+It speaks the protocol of :mod:`game.ai.bots.protocol`: after loading the bot it
+writes ``{"ready": true}``; then for every view line it reads, it calls ``choose``
+and writes one answer line: the move as a JSON string, or ``{"error": KIND, "detail":
+TEXT}`` when ``choose`` raised (``raised``), returned something that is not a string
+(``illegal``), or the file could not be loaded (``load_failed``, for every request).
+
+The bot cannot disturb the channel: the protocol's input and output are moved to
+private file descriptors, the bot's ``print`` (and anything written to descriptor 1)
+goes to standard error, and descriptor 0 reads nothing.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import sys
+import traceback
+from typing import Any
+
+DETAIL = 300
+#: Memory the bot process may use (bytes of address space), where the OS lets us say.
+MEMORY_LIMIT = 4 * 1024**3
+
+
+def _short(text: str) -> str:
+    one = " ".join(str(text).split())
+    return one if len(one) <= DETAIL else one[: DETAIL - 1] + "…"
+
+
+def _private_channel() -> tuple[Any, Any]:
+    """Move the protocol to private descriptors; point 0 at nothing and 1 at stderr."""
+    proto_in = os.fdopen(os.dup(0), "rb", buffering=0)
+    proto_out = os.fdopen(os.dup(1), "wb", buffering=0)
+    devnull = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(devnull, 0)
+    os.close(devnull)
+    os.dup2(2, 1)
+    sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 - lives as long as we do
+    sys.stdout = sys.stderr
+    return proto_in, proto_out
+
+
+def _limit_memory() -> None:
+    try:
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        cap = MEMORY_LIMIT if hard == resource.RLIM_INFINITY else min(MEMORY_LIMIT, hard)
+        resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
+    except (ImportError, ValueError, OSError, AttributeError):
+        pass
+
+
+def load(path: str) -> Any:
+    """The bot module; raises with a one-line reason."""
+    if not os.path.isfile(path):
+        raise FileNotFoundError(f"bot file {path!r} not found")
+    folder = os.path.dirname(os.path.abspath(path))
+    if folder not in sys.path:
+        sys.path.insert(0, folder)      # a bot may import its own helper modules
+    spec = importlib.util.spec_from_file_location("stammtisch_bot", path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"{path!r} cannot be loaded as Python")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["stammtisch_bot"] = module
+    spec.loader.exec_module(module)
+    if not callable(getattr(module, "choose", None)):
+        raise AttributeError(f"{path!r} has no function choose(view)")
+    return module
+
+
+def answer(module: Any, view: Any) -> bytes:
+    """The answer line for one view."""
+    try:
+        move = module.choose(view)
+    except BaseException as exc:  # noqa: BLE001 - SystemExit and KeyboardInterrupt too
+        last = traceback.extract_tb(exc.__traceback__)[-1:] if exc.__traceback__ else []
+        where = f" (line {last[0].lineno})" if last else ""
+        out: dict[str, str] = {"error": "raised",
+                               "detail": _short(f"{type(exc).__name__}: {exc}{where}")}
+        return json.dumps(out).encode() + b"\n"
+    if isinstance(move, str):
+        # a str subclass's own methods stay here: the harness gets the plain characters
+        return json.dumps(str.__str__(move)).encode() + b"\n"
+    out = {"error": "illegal",
+           "detail": _short(f"returned {type(move).__name__} {_safe_repr(move)}, not a string")}
+    return json.dumps(out).encode() + b"\n"
+
+
+def _safe_repr(value: Any) -> str:
+    try:
+        return _short(repr(value))[:60]
+    except BaseException:  # noqa: BLE001 - a repr may raise too
+        return "?"
+
+
+def serve(path: str) -> int:
+    proto_in, proto_out = _private_channel()
+    _limit_memory()
+    try:
+        module = load(path)
+        failure = None
+    except BaseException as exc:  # noqa: BLE001 - a syntax error, an import error, exit()
+        module = None
+        failure = json.dumps({"error": "load_failed",
+                              "detail": _short(f"{type(exc).__name__}: {exc}")}).encode() + b"\n"
+        print(f"stammtisch bot runner: cannot load {path}: {exc!r}", file=sys.stderr)
+    proto_out.write(b'{"ready": true}\n')
+    buffer = b""
+    while True:
+        chunk = proto_in.read(65536)
+        if not chunk:
+            return 0
+        buffer += chunk
+        while b"\n" in buffer:
+            line, buffer = buffer.split(b"\n", 1)
+            if failure is not None:
+                proto_out.write(failure)
+                continue
+            try:
+                view = json.loads(line)
+            except ValueError:
+                proto_out.write(b'{"error": "raised", "detail": "the runner got a line '
+                                b'that is not JSON"}\n')
+                continue
+            proto_out.write(answer(module, view))
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 1:
+        print("usage: runner.py BOT_FILE", file=sys.stderr)
+        return 2
+    try:
+        return serve(args[0])
+    except (BrokenPipeError, KeyboardInterrupt):
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
