@@ -34,7 +34,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from game.ai.bots import channel
+from game.ai.bots.channel import EOF, LINE, OVERSIZE, TIMEOUT, BotProcess
 from game.ai.bots.protocol import (
     MAX_ANSWER_BYTES,
     READY,
@@ -88,7 +88,7 @@ class BotPlayer:
         self.restarts = 0
         self.failures_in_row = 0
         self.decisions = 0
-        self.process: channel.BotProcess | None = None
+        self.process: BotProcess | None = None
         self._finalizer: weakref.finalize | None = None
 
     # ------------------------------------------------------------------ incidents
@@ -120,7 +120,7 @@ class BotPlayer:
         """Start the child (and for a Python bot wait for it to load); False if that
         failed (the failure is already an incident, the decision forfeited)."""
         try:
-            self.process = channel.BotProcess(self._command(), MAX_ANSWER_BYTES,
+            self.process = BotProcess(self._command(), MAX_ANSWER_BYTES,
                                               threads=self.threads)
         except (OSError, ValueError, IndexError) as exc:
             self._incident("load_failed", f"cannot start {self.name}: {exc}", view,
@@ -132,11 +132,11 @@ class BotPlayer:
             return True
         status, line = self.process.read_line(
             _deadline(max(self.startup_limit, self.time_limit)))
-        if status == channel.LINE and line == READY:
+        if status == LINE and line == READY:
             return True
-        detail = {channel.TIMEOUT: f"did not start within {self.startup_limit:g} s",
-                  channel.EOF: f"exited while starting ({self._exit_text()})",
-                  channel.OVERSIZE: "wrote too much while starting"}.get(
+        detail = {TIMEOUT: f"did not start within {self.startup_limit:g} s",
+                  EOF: f"exited while starting ({self._exit_text()})",
+                  OVERSIZE: "wrote too much while starting"}.get(
                       status, f"wrote {shorten(line.decode('utf-8', 'replace'), 80)!r} "
                               "instead of starting")
         self._forfeit("crashed", detail, view, fallback)
@@ -195,16 +195,16 @@ class BotPlayer:
             self._incident("bad_view", str(exc), view, fallback)
             return fallback
         status, data = process.request(line, self.time_limit)
-        if status == channel.LINE:
+        if status == LINE:
             answer = decode_answer(data)
             return self._judge(answer, legal, view, fallback)
-        if status == channel.TIMEOUT:
+        if status == TIMEOUT:
             detail = f"no answer within {self.time_limit:g} s"
-        elif status == channel.OVERSIZE:
+        elif status == OVERSIZE:
             detail = f"an answer longer than {MAX_ANSWER_BYTES} bytes"
         else:
             detail = f"the bot process ended ({self._exit_text()})"
-        kind = {channel.TIMEOUT: "timeout", channel.OVERSIZE: "oversize"}.get(status, "crashed")
+        kind = {TIMEOUT: "timeout", OVERSIZE: "oversize"}.get(status, "crashed")
         self._forfeit(kind, detail, view, fallback)
         if not self.retired:
             self._restart(view)
@@ -245,7 +245,7 @@ def _deadline(seconds: float) -> float:
     return time.monotonic() + seconds
 
 
-def _kill_quietly(process: channel.BotProcess) -> None:
+def _kill_quietly(process: BotProcess) -> None:
     try:
         process.kill()
     except Exception:  # noqa: BLE001 - at interpreter exit anything may be gone
