@@ -153,8 +153,8 @@ def test_a_bad_bot_ends_as_incidents_in_a_valid_result(name, kind, source, expec
     assert out.count("\n") == 1
     assert result["games"] == 3 and len(result["players"]) == 3
     assert sum(p["games"] for p in result["players"]) == 9
-    for line in err.splitlines():                 # our own forfeit lines only
-        assert line.startswith("forfeit: "), line
+    for line in err.splitlines():                 # our own incident lines only
+        assert line.startswith("incident: "), line
     kinds = {i["kind"] for i in result["incidents"]}
     assert all(i["bot"] == path for i in result["incidents"])
     assert all(len(i["detail"]) <= protocol.DETAIL_CHARS for i in result["incidents"])
@@ -348,3 +348,39 @@ def test_no_bot_process_outlives_the_tournament(tmp_path):
         # a zombie is gone too: it only waits to be reaped
         status = Path(f"/proc/{pid}/status")
         assert status.exists() and "zombie" in status.read_text().lower(), pid
+
+
+SNOOP = '''
+import gc, sys
+
+def game_like(o):
+    d = getattr(o, "__dict__", None)
+    return isinstance(d, dict) and "hands" in d and "moves" in d
+
+def engines():
+    found = [o for o in gc.get_objects() if game_like(o)]
+    for frame in sys._current_frames().values():
+        while frame is not None:
+            found += [v for v in list(frame.f_locals.values()) if game_like(v)]
+            frame = frame.f_back
+    found += [m for name, m in list(sys.modules.items()) if name.startswith("game.rules")]
+    return found
+
+def choose(view):
+    return view["legal"][0] if not engines() else "found-the-engine"
+'''
+
+
+def test_a_bot_finds_no_engine_in_its_process(tmp_path):
+    """Objects, frames and modules of the bot's process hold nothing of the game; the
+    same search inside the tournament's process finds the engine at once."""
+    path = tmp_path / "snoop.py"
+    path.write_text(SNOOP)
+    res = run_tournament("chase", [f"bot:{path}", "threshold", "threshold"], 3, seed=4,
+                         max_rounds=5)
+    assert res["bots"][f"bot:{path}"]["decisions"] > 0 and not res["incidents"]
+    namespace: dict = {}
+    exec(compile(SNOOP, str(path), "exec"), namespace)   # the old way: in our process
+    g = new_game("chase", None, 3, seed=4, bot_seed=4)
+    g.start()
+    assert namespace["choose"](g.view(g.to_move().seat)) == "found-the-engine"

@@ -227,8 +227,9 @@ def main(argv: list[str]) -> int:
         print(f"{kind}: {exc}", file=sys.stderr)
         return 2
     for inc in result["incidents"][:20]:
-        print(f"forfeit: {inc['bot']} {inc['kind']} (seat {inc['seat']}, round "
-              f"{inc['round']}): {inc['detail']}; played {inc['played']!r}", file=sys.stderr)
+        played = f"; played {inc['played']!r}" if inc["played"] is not None else ""
+        print(f"incident: {inc['bot']} {inc['kind']} (seat {inc['seat']}, round "
+              f"{inc['round']}): {inc['detail']}{played}", file=sys.stderr)
     if args.json:
         print(json.dumps(result))
     else:
