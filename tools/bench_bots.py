@@ -1,6 +1,6 @@
 """User bots in their own process: what the boundary costs and what it keeps out.
 
-    python tools/bench_bots.py speed [--games 400] [--levels threshold,medium,hard]
+    python tools/bench_bots.py speed [--games 2000] [--levels threshold,medium,hard]
     python tools/bench_bots.py cheat [--games 400] [--seed 1]
 
 ``speed``: for each built-in level, a tournament with one seat played by a Python bot
@@ -232,7 +232,7 @@ def main() -> int:
     s = sub.add_parser("speed")
     s.add_argument("--game", default="chase", choices=("chase", "rams"))
     s.add_argument("--players", type=int, default=4)
-    s.add_argument("--games", type=int, default=400)
+    s.add_argument("--games", type=int, default=2000)
     s.add_argument("--repeats", type=int, default=3)
     s.add_argument("--levels", default="threshold,medium,hard")
     c = sub.add_parser("cheat")

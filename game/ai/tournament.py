@@ -67,8 +67,14 @@ def play_one(game_id: str, rules: dict[str, Any] | None, players: Sequence[Playe
     game.emit_events = False  # type: ignore[attr-defined]  # nobody watches
     game.start()
     lazy = getattr(game, "lazy_view", game.view)
-    # a user bot is sent every key of the view: the plain view is built faster whole
-    view_of = [game.view if getattr(p, "full_view", False) else lazy for p in players]
+    # user bots only serialize the view (to send it to their process): they may read
+    # the engine's shallow view, whose event dicts are shared and never changed
+    shallow = getattr(game, "search_view", lazy)
+    view_of = [shallow if getattr(p, "serializes_view", False) else lazy for p in players]
+    for p in players:
+        begin = getattr(p, "begin_game", None)   # user bots: a new game starts
+        if begin is not None:
+            begin()
     clock = time.perf_counter_ns
     apply = game.apply
     to_move = game.to_move

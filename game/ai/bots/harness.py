@@ -40,7 +40,9 @@ from game.ai.bots.protocol import (
     READY,
     Answer,
     decode_answer,
+    encode_json,
     encode_view,
+    encode_view_with,
     shorten,
 )
 
@@ -70,8 +72,10 @@ def exe_command(spec: str) -> list[str]:
 class BotPlayer:
     """A user bot behind a process boundary; forfeits are recorded, never raised."""
 
-    #: every key of the view goes to the bot: the tournament hands over a plain view
-    full_view = True
+    #: the view is only serialized here, never handed on: the tournament may pass the
+    #: engine's shallow view (its event dicts shared, unchanged), which is cheaper
+    serializes_view = True
+
 
     def __init__(self, target: str, time_limit: float = DEFAULT_TIME_LIMIT,
                  kind: str = "python", threads: bool | None = None) -> None:
@@ -90,6 +94,12 @@ class BotPlayer:
         self.decisions = 0
         self.process: BotProcess | None = None
         self._finalizer: weakref.finalize | None = None
+        # the view's rules and history (earlier rounds) are the same for every decision
+        # of a round: within a game they are encoded once per round (see begin_game)
+        self._in_game = False
+        self._rules: tuple[tuple[Any, ...], str] | None = None
+        self._rounds: list[tuple[int, str]] = []
+        self._history_text = "[]"
 
     # ------------------------------------------------------------------ incidents
 
@@ -179,6 +189,38 @@ class BotPlayer:
 
     # ------------------------------------------------------------------ deciding
 
+    def begin_game(self) -> None:
+        """A new game starts (the tournament says so): until the next call, views come
+        from one game, so its rules are encoded once, and each earlier round of its
+        history once (a round's events never change once it is over)."""
+        self._in_game = True
+        self._rules = None
+        self._rounds = []
+        self._history_text = "[]"
+
+    def _encode(self, view: Mapping[str, Any]) -> bytes:
+        if not self._in_game:
+            return encode_view(view)
+        game_key = (view["seed"], view.get("games_started"))
+        if self._rules is None or self._rules[0] != game_key:
+            self._rules = (game_key, encode_json(view["rules"]))
+            self._rounds, self._history_text = [], "[]"
+        history = view["history"]
+        rounds = self._rounds
+        if len(rounds) > len(history):
+            rounds.clear()
+        changed = len(rounds) != len(history)
+        for i, events in enumerate(history):
+            if i < len(rounds) and rounds[i][0] == len(events):
+                continue
+            del rounds[i:]
+            rounds.append((len(events), encode_json(events)))
+            changed = True
+        if changed:
+            self._history_text = "[" + ",".join(text for _, text in rounds) + "]"
+        return encode_view_with(view, {"rules": self._rules[1],
+                                       "history": self._history_text})
+
     def choose(self, view: Mapping[str, Any]) -> str:
         legal = list(view["legal"])
         fallback = legal[0]
@@ -190,7 +232,7 @@ class BotPlayer:
         process = self.process
         assert process is not None
         try:
-            line = encode_view(view if type(view) is dict else dict(view))
+            line = self._encode(view)
         except (TypeError, ValueError) as exc:   # not JSON data: a bug of ours, not the bot's
             self._incident("bad_view", str(exc), view, fallback)
             return fallback

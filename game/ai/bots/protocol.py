@@ -40,7 +40,20 @@ _ENCODER = json.JSONEncoder(separators=(",", ":"), check_circular=False)
 
 def encode_view(view: Mapping[str, Any]) -> bytes:
     """One request line: the view as compact JSON (ASCII, so any byte is safe)."""
-    return _ENCODER.encode(view).encode("ascii") + b"\n"
+    return _ENCODER.encode(dict(view)).encode("ascii") + b"\n"
+
+
+def encode_json(value: Any) -> str:
+    """One value as the compact JSON :func:`encode_view` writes."""
+    return _ENCODER.encode(value)
+
+
+def encode_view_with(view: Mapping[str, Any], encoded: Mapping[str, str]) -> bytes:
+    """:func:`encode_view`, with the values of some keys given already encoded (the
+    same object, except that those keys come last)."""
+    rest = {k: view[k] for k in view if k not in encoded}
+    tail = "".join(f',"{k}":{v}' for k, v in encoded.items())
+    return (_ENCODER.encode(rest)[:-1] + tail + "}\n").encode("ascii")
 
 
 @dataclass(frozen=True)
