@@ -384,3 +384,26 @@ def test_a_bot_finds_no_engine_in_its_process(tmp_path):
     g = new_game("chase", None, 3, seed=4, bot_seed=4)
     g.start()
     assert namespace["choose"](g.view(g.to_move().seat)) == "found-the-engine"
+
+
+@pytest.mark.parametrize("game_id,n", [("chase", 5), ("rams", 4)])
+def test_the_cached_encoding_sends_exactly_the_view(game_id, n):
+    """Within a game the rules and finished rounds are encoded once: every line is
+    still exactly ``view(seat)``, round after round and game after game."""
+    import random
+
+    bot = BotPlayer(str(EXAMPLE_PY))
+    for seed in (1, 2):
+        g = new_game(game_id, None, n, seed=seed, bot_seed=seed)
+        g.start()
+        bot.begin_game()
+        rng = random.Random(seed)
+        checked = 0
+        while not g.finished and g.round_index < 12:
+            p = g.to_move()
+            if p.seat == 0:
+                sent = json.loads(bot._encode(g.search_view(0)))
+                assert sent == g.view(0)
+                checked += 1
+            g.apply(p.seat, rng.choice(list(p.legal)))
+        assert checked > 5 and g.round_index >= 2
