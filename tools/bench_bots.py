@@ -133,6 +133,19 @@ def run(specs: list[str], games: int, seed: int, duplicate: bool = True,
     return tournament.run_tournament(game, specs, games, seed=seed, duplicate=duplicate)
 
 
+def cpu_seconds() -> float:
+    """CPU time of this process and its finished children (the bot processes)."""
+    total = time.process_time()
+    try:
+        import resource
+
+        r = resource.getrusage(resource.RUSAGE_CHILDREN)
+        total += r.ru_utime + r.ru_stime
+    except (ImportError, OSError):
+        pass
+    return total
+
+
 # ----------------------------------------------------------------- speed
 
 
@@ -142,22 +155,31 @@ def speed(args: argparse.Namespace) -> int:
     for level in args.levels.split(","):
         bot = folder / f"{level}_bot.py"
         bot.write_text(LEVEL_BOT.format(root=str(ROOT), game=args.game, level=level))
-        ratios, with_bot, built_in = [], [], []
+        ratios, cpu_ratios, with_bot, built_in = [], [], [], []
         for rep in range(args.repeats):
+            c0 = cpu_seconds()
             a = run([f"bot:{bot}"] + [level] * (args.players - 1), args.games, rep,
                     duplicate=False, game=args.game)
+            c1 = cpu_seconds()
             b = run([level] * args.players, args.games, rep, duplicate=False, game=args.game)
+            c2 = cpu_seconds()
             assert a["rounds"] == b["rounds"], "the same decisions must give the same games"
             assert not a["incidents"], a["incidents"][:3]
             with_bot.append(a["rounds_per_s"])
             built_in.append(b["rounds_per_s"])
             ratios.append(a["rounds_per_s"] / b["rounds_per_s"])
+            cpu_ratios.append((c2 - c1) / (c1 - c0))
         r = statistics.median(ratios)
         worst = r if worst is None else min(worst, r)
         print(f"{args.game} {args.players} seats, {level:<9}: built-in "
               f"{statistics.median(built_in):8.0f} rounds/s, one seat as a bot process "
-              f"{statistics.median(with_bot):8.0f} rounds/s, ratio {r:.2f} "
-              f"(median of {args.repeats}; target >= 0.5)")
+              f"{statistics.median(with_bot):8.0f} rounds/s, ratio {r:.2f}; by CPU time "
+              f"(both processes) {statistics.median(cpu_ratios):.2f} "
+              f"(medians of {args.repeats}; target >= 0.5)")
+    try:
+        print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
+    except OSError:
+        pass
     return 0 if worst is not None and worst >= 0.5 else 1
 
 
