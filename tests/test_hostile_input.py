@@ -89,7 +89,7 @@ def test_deep_nesting_in_the_replay_viewer(tmp_path, capsys):
 
 def test_deep_file_chosen_or_dropped_in_the_window(home):
     from game.scenes.menu import MenuScene
-    from game.scenes.replay import ReplayListScene
+    from game.scenes.replay_list import ReplayListScene
 
     (home / "saves").mkdir()
     deep = home / "saves" / "deep.json"
