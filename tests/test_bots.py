@@ -388,22 +388,34 @@ def test_a_bot_finds_no_engine_in_its_process(tmp_path):
 
 @pytest.mark.parametrize("game_id,n", [("chase", 5), ("rams", 4)])
 def test_the_cached_encoding_sends_exactly_the_view(game_id, n):
-    """Within a game the rules and finished rounds are encoded once: every line is
-    still exactly ``view(seat)``, round after round and game after game."""
+    """Within a game the rules and finished rounds are encoded once, and the Python
+    runner is sent only the rounds it has not seen: what the bot gets (after the
+    runner restores the history) is still exactly ``view(seat)``, round after round and
+    game after game; an ``exe:`` bot gets every view whole on its line."""
     import random
 
+    from game.ai.bots.runner import restore_history
+
     bot = BotPlayer(str(EXAMPLE_PY))
+    exe = BotPlayer("./mybot", kind="exe")
+    held: list = []
+    partial = 0
     for seed in (1, 2):
         g = new_game(game_id, None, n, seed=seed, bot_seed=seed)
         g.start()
         bot.begin_game()
+        exe.begin_game()
         rng = random.Random(seed)
         checked = 0
         while not g.finished and g.round_index < 12:
             p = g.to_move()
             if p.seat == 0:
                 sent = json.loads(bot._encode(g.search_view(0)))
+                partial += len(sent["history"]) < len(g.view(0)["history"])
+                held = restore_history(sent, held)
                 assert sent == g.view(0)
+                assert json.loads(exe._encode(g.search_view(0))) == g.view(0)
                 checked += 1
             g.apply(p.seat, rng.choice(list(p.legal)))
         assert checked > 5 and g.round_index >= 2
+    assert partial > 5

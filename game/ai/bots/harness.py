@@ -100,6 +100,9 @@ class BotPlayer:
         self._rules: tuple[tuple[Any, ...], str] | None = None
         self._rounds: list[tuple[int, str]] = []
         self._history_text = "[]"
+        #: earlier rounds the running Python runner already holds (it keeps them, so a
+        #: request carries only the rounds it has not seen: ``history_from``)
+        self._held = 0
 
     # ------------------------------------------------------------------ incidents
 
@@ -129,6 +132,7 @@ class BotPlayer:
     def _start(self, view: Mapping[str, Any], fallback: str) -> bool:
         """Start the child (and for a Python bot wait for it to load); False if that
         failed (the failure is already an incident, the decision forfeited)."""
+        self._held = 0
         try:
             self.process = BotProcess(self._command(), MAX_ANSWER_BYTES,
                                               threads=self.threads)
@@ -197,25 +201,35 @@ class BotPlayer:
         self._rules = None
         self._rounds = []
         self._history_text = "[]"
+        self._held = 0
 
     def _encode(self, view: Mapping[str, Any]) -> bytes:
         if not self._in_game:
+            self._held = 0
             return encode_view(view)
         game_key = (view["seed"], view.get("games_started"))
         if self._rules is None or self._rules[0] != game_key:
             self._rules = (game_key, encode_json(view["rules"]))
-            self._rounds, self._history_text = [], "[]"
+            self._rounds, self._history_text, self._held = [], "[]", 0
         history = view["history"]
         rounds = self._rounds
         if len(rounds) > len(history):
             rounds.clear()
+            self._held = 0
         changed = len(rounds) != len(history)
         for i, events in enumerate(history):
             if i < len(rounds) and rounds[i][0] == len(events):
                 continue
             del rounds[i:]
+            self._held = min(self._held, i)
             rounds.append((len(events), encode_json(events)))
             changed = True
+        if self.kind == "python":
+            # the runner keeps the rounds it was sent: only the new ones travel
+            held, self._held = self._held, len(rounds)
+            return encode_view_with(view, {
+                "rules": self._rules[1], "history_from": str(held),
+                "history": "[" + ",".join(text for _, text in rounds[held:]) + "]"})
         if changed:
             self._history_text = "[" + ",".join(text for _, text in rounds) + "]"
         return encode_view_with(view, {"rules": self._rules[1],

@@ -94,6 +94,22 @@ def answer(module: Any, view: Any) -> bytes:
     return json.dumps(out).encode() + b"\n"
 
 
+def restore_history(view: Any, held: list[Any]) -> list[Any]:
+    """The harness sends this runner only the history rounds it has not seen yet, after
+    ``history_from`` rounds it already holds; make ``view`` whole again (the bot gets
+    exactly the BOTS.md view) and return the rounds held now. A line without
+    ``history_from`` is a whole view already."""
+    if not isinstance(view, dict) or "history_from" not in view:
+        return held
+    start = view.pop("history_from")
+    new = view.get("history")
+    if not isinstance(start, int) or not isinstance(new, list):
+        return held
+    held = held[:start] + new
+    view["history"] = list(held)
+    return held
+
+
 def _safe_repr(value: Any) -> str:
     try:
         return _short(repr(value))[:60]
@@ -114,6 +130,7 @@ def serve(path: str) -> int:
         print(f"stammtisch bot runner: cannot load {path}: {exc!r}", file=sys.stderr)
     proto_out.write(b'{"ready": true}\n')
     buffer = b""
+    held: list[Any] = []     # the game's earlier rounds, as sent (see ``history_from``)
     while True:
         chunk = proto_in.read(65536)
         if not chunk:
@@ -130,6 +147,7 @@ def serve(path: str) -> int:
                 proto_out.write(b'{"error": "raised", "detail": "the runner got a line '
                                 b'that is not JSON"}\n')
                 continue
+            held = restore_history(view, held)
             proto_out.write(answer(module, view))
 
 
