@@ -8,7 +8,9 @@ see :mod:`game.ai.chase_levels`):
    or before a pass, the cards it handed over, followed through the public swaps; with
    ``deck_policy: continue`` the discards everybody saw) stay put; every other card
    of the deck is dealt at random to the other seats, the talon and the face-down
-   discards.
+   discards. A face-down discard is a card some dealer threw away to draw, so it is
+   drawn in proportion to how likely that dealer was to draw holding it (with the
+   importance weight that keeps the estimate exact).
 2. **The round so far.** Undoing the public swaps gives everybody's dealt card. A
    :class:`~game.rules.chase.ChaseGame` is set up at the start of the round with that
    deal (:meth:`~game.rules.chase.ChaseGame.at_round`) and the round's moves are made
@@ -32,6 +34,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from game.ai.chase_info import Situation, blocker_strength, letters, strength
 from game.ai.chase_levels import MOVE_ORDER
 from game.ai.common import View, pick
 from game.rules.chase import ChaseGame
@@ -61,10 +64,56 @@ class Belief:
     hidden_discards: int           # face-down discards (``continue``)
     refusals: list[bool] | None    # Queen refusals left at the start of the round
     template: ChaseGame            # a new game under the view's rules, to fork from
+    #: per face-down discard: card strength -> how likely its dealer was to draw with it
+    discard_odds: list[dict[int, float]]
+    strengths: dict[str, int]      # every card of the deck on the policies' scale
 
 
-def read_belief(view: View) -> Belief:
-    """Where the seat knows each card to be, and which cards are unplaced."""
+def _discard_odds(view: View, policies: Policies | None, hidden: int
+                  ) -> list[dict[int, float]]:
+    """For each face-down discard (the newest ``hidden`` dealer draws of ``history``
+    whose own card went to the pile): the chance its dealer drew holding a card of each
+    strength, by that dealer's policy (when it has ``p_yes``) in that round's
+    situation. Empty when nothing is known of the discards."""
+    if not hidden or policies is None:
+        return []
+    rules = view["rules"]
+    blk = blocker_strength(rules)
+    fallback = next(iter(policies.values()), None)
+    out: list[dict[int, float]] = []
+    for events in reversed(view["history"]):
+        if len(out) == hidden:
+            break
+        draw = next((e for e in events if e.get("type") == "draw"), None)
+        show = next((e for e in events if e.get("type") == "showdown"), None)
+        if draw is None or show is None or any(e.get("type") == "talon_king"
+                                              for e in events):
+            continue
+        dealer = draw["seat"]
+        active = sorted(int(k) for k in show["cards"])
+        if dealer not in active:
+            continue
+        i = active.index(dealer)
+        order = active[i + 1:] + active[:i + 1]
+        before = events[:events.index(draw)]
+        hist = "".join(x or "k" for x in letters(order, before)[:-1])
+        policy = policies.get(dealer, fallback)
+        p_yes = getattr(policy, "p_yes", None)
+        if p_yes is None:
+            out.append({})
+            continue
+        odds = {}
+        for v in range(1, blk + 1):
+            sit = Situation(len(order), len(order) - 1, order, v, v, hist, "dealer", rules,
+                            blk)
+            odds[v] = float(p_yes(sit))
+        out.append(odds)
+    return out
+
+
+def read_belief(view: View, policies: Policies | None = None) -> Belief:
+    """Where the seat knows each card to be, and which cards are unplaced (with the
+    policies, also what the dealers' draws say of the face-down discards)."""
     me = view["seat"]
     rules = view["rules"]
     n_seats = view["players"]
@@ -117,8 +166,9 @@ def read_belief(view: View) -> Belief:
     talon_size = 1 if talon is None else talon
     unknown = [s for s in view["active"] if s not in known]
     template = ChaseGame(rules, n_seats, dealer=view["dealer"])
+    strengths = {c: strength(c, rules) for c in set(deck)}
     return Belief(view, me, n_seats, known, unknown, pool, talon_size, hidden, refusals,
-                  template)
+                  template, _discard_odds(view, policies, hidden), strengths)
 
 
 def _dealt(belief: Belief, now: dict[int, str]) -> dict[int, str]:
@@ -149,13 +199,35 @@ def world(belief: Belief, policies: Policies, rng: random.Random
     need = len(belief.unknown) + belief.talon_size + belief.hidden_discards
     if need > len(belief.pool):
         return None
-    cards = rng.sample(belief.pool, need)
+    pool = list(belief.pool)
+    hidden: list[str] = []
+    boost = 1.0
+    for odds in belief.discard_odds:
+        # draw the discard in proportion to its dealer's odds of drawing with it; the
+        # world's weight is multiplied by the normaliser, which makes the whole
+        # estimate an exact importance sample of the posterior
+        weights = [odds.get(belief.strengths[c], 0.0) for c in pool]
+        total = sum(weights)
+        if total <= 0.0:
+            return None
+        x = rng.random() * total
+        i = 0
+        while i < len(pool) - 1 and x >= weights[i]:
+            x -= weights[i]
+            i += 1
+        hidden.append(pool.pop(i))
+        boost *= total
+    cards = rng.sample(pool, need - len(hidden))
     now = dict(belief.known)
     for s, c in zip(belief.unknown, cards):
         now[s] = c
     k = len(belief.unknown)
-    return world_from(belief, now, cards[k:k + belief.talon_size],
-                      cards[k + belief.talon_size:], policies, rng.getrandbits(63))
+    rest = cards[k + belief.talon_size:]
+    got = world_from(belief, now, cards[k:k + belief.talon_size], hidden + rest, policies,
+                     rng.getrandbits(63))
+    if got is None:
+        return None
+    return got[0] * boost, got[1]
 
 
 def world_from(belief: Belief, now: Mapping[int, str], talon: list[str],
@@ -238,7 +310,7 @@ def outcomes(view: View, policies: Policies, samples: int, seed: int,
              tries_per_sample: int = 6) -> list[tuple[float, dict[str, Outcome]]]:
     """``samples`` weighted worlds (at most ``tries_per_sample`` draws each), each
     with the outcome of every legal move."""
-    belief = read_belief(view)
+    belief = read_belief(view, policies)
     rng = random.Random(seed)
     legal = list(view["legal"])
     out: list[tuple[float, dict[str, Outcome]]] = []
