@@ -1,4 +1,4 @@
-"""Subcommands of ``stammtisch``: replay, tournament, advise, policy.
+"""Subcommands of ``stammtisch``: replay, tournament, advise, policy, host.
 
 Each prints machine-readable output with ``--json``. None of them imports pygame.
 """
@@ -51,11 +51,18 @@ def _policy(argv: list[str]) -> int:
     return main(argv)
 
 
+def _host(argv: list[str]) -> int:
+    from game.net.host import main
+
+    return main(argv)
+
+
 COMMANDS: dict[str, Callable[[list[str]], int]] = {
     "replay": _replay,
     "tournament": _tournament,
     "advise": _advise,
     "policy": _policy,
+    "host": _host,
 }
 
 

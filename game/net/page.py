@@ -1,0 +1,81 @@
+"""The files the phone server may serve: the page, its script and style, and the
+generated card images. Everything else is "not found".
+
+The page lives beside this module (``game/net/web/``, package data); card images come
+from ``sprites/`` (:mod:`game.assets`). Only names on the lists below are served, so
+no path a device sends ever reaches the file system.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from game.assets import sprite_path
+from game.cards import CUCKOO_VALUES, FRENCH52
+
+WEB_DIR = Path(__file__).resolve().parent / "web"
+
+#: URL path -> (file in WEB_DIR, content type). ``/`` and the join links serve the page.
+PAGE_FILES = {
+    "phone.js": ("phone.js", "text/javascript; charset=utf-8"),
+    "phone.css": ("phone.css", "text/css; charset=utf-8"),
+}
+PAGE = ("index.html", "text/html; charset=utf-8")
+PNG = "image/png"
+
+#: Card faces by set: the French faces in two or four colours, the Cuckoo values.
+CARD_SETS: dict[str, frozenset[str]] = {
+    "classic": frozenset(FRENCH52),
+    "four": frozenset(FRENCH52),
+    "cuckoo": frozenset(CUCKOO_VALUES),
+}
+BACKS = frozenset(f"back_{i}" for i in range(3))
+
+
+@dataclass(frozen=True)
+class Served:
+    body: bytes
+    content_type: str
+
+
+@cache
+def _read(path: Path, content_type: str) -> Served | None:
+    try:
+        return Served(path.read_bytes(), content_type)
+    except OSError:
+        return None
+
+
+def page() -> Served | None:
+    name, kind = PAGE
+    return _read(WEB_DIR / name, kind)
+
+
+def page_file(name: str) -> Served | None:
+    """``phone.js`` or ``phone.css``; ``None`` for any other name."""
+    found = PAGE_FILES.get(name)
+    return _read(WEB_DIR / found[0], found[1]) if found else None
+
+
+def card_image(card_set: str, name: str) -> Served | None:
+    """A card face (``classic``/``four``/``cuckoo`` and a card code) or ``None``."""
+    if name not in CARD_SETS.get(card_set, ()):
+        return None
+    return _read(Path(sprite_path("cards", card_set, f"{name}.png")), PNG)
+
+
+def back_image(name: str) -> Served | None:
+    if name not in BACKS:
+        return None
+    return _read(Path(sprite_path("backs", f"{name}.png")), PNG)
+
+
+def icon() -> Served | None:
+    return _read(Path(sprite_path("icon", "icon_256.png")), PNG)
+
+
+def page_size() -> int:
+    """Bytes of the page, its script and its style (card images not counted)."""
+    return sum(len(s.body) for s in (page(), *(page_file(n) for n in PAGE_FILES)) if s)

@@ -1,0 +1,168 @@
+"""The phone channel's messages: JSON objects over one WebSocket per device.
+
+Every message is a JSON object with a ``type``. A phone sends:
+
+``hello {token, lang?}``
+    first message: the seat's token from the join link; answered by ``welcome`` and
+    the seat's current ``state`` (also after a reload or a lost connection).
+``join {code}``
+    a guest with the table's join code asks for the free phone seats (``seats``).
+``claim {code, seat, name}``
+    a guest takes a free seat under a name; answered by ``claimed {seat, token}``.
+``move {id, step, move}``
+    answers the decision made after ``step`` moves with ``move``. ``id`` is the
+    phone's own name for this tap: sending it again (after a lost connection) never
+    plays it twice, it only repeats the answer, ``ack`` or ``refused``.
+``advice {step}``
+    the coach's odds for the seat's pending decision (``advice``).
+``ping``
+    answered by ``pong`` (the page's own check that the line is alive).
+
+The table sends ``welcome``, ``state {step, view, table}`` (``view`` is exactly
+``game.view(seat)``, BOTS.md), ``ack {id, step, move}``, ``refused {id?, code,
+message, detail}``, ``advice {step, options, move}``, ``seats``, ``claimed``,
+``pong`` and ``bye {reason}`` when the table closes.
+
+A refusal's ``code`` is one of :data:`CODES` or one of the engine's reason codes
+(``game.rules.base.Refusal``); the page translates it, ``message`` is English for logs.
+Nothing here does any input/output: :func:`parse` checks one incoming text.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+#: The largest message a phone may send (bytes of UTF-8). Larger ones are refused.
+MAX_MESSAGE = 4096
+#: Frames larger than this are not even read: the connection is closed with
+#: WebSocket code 1009 ("message too big").
+HARD_LIMIT = 64 * 1024
+#: The longest name a guest may type (the table's seat names have the same limit).
+MAX_NAME = 16
+
+#: The server's own refusal codes (the engine adds its reasons for illegal moves).
+CODES = {
+    "malformed": "the message is not a JSON object",
+    "too_big": "the message is too big",
+    "too_fast": "too many messages: slow down",
+    "unknown_type": "unknown message type",
+    "bad_field": "a field is missing or has a wrong value",
+    "bad_token": "this link is not valid for this table",
+    "bad_code": "wrong join code",
+    "locked": "too many wrong tokens or codes from this device: wait a minute",
+    "seat_taken": "this seat is taken",
+    "not_joined": "say hello with a seat's token first",
+    "stale": "that decision is over",
+    "busy": "the coach is still thinking",
+    "full": "too many connections",
+}
+
+_ID = re.compile(r"[A-Za-z0-9_-]{1,40}")
+_MOVE = re.compile(r"[A-Za-z0-9:_]{1,16}")
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+class Refused(Exception):
+    """A message the server or the engine refuses: ``code``, English ``message``,
+    ``detail`` (facts for the page's text) and the move ``id`` it answers, if any."""
+
+    def __init__(self, code: str, message: str | None = None,
+                 detail: dict[str, Any] | None = None, id: str | None = None) -> None:
+        super().__init__(message or CODES.get(code, code))
+        self.code = code
+        self.detail = dict(detail or {})
+        self.id = id
+
+    @property
+    def message(self) -> str:
+        return str(self.args[0])
+
+    def as_message(self) -> dict[str, Any]:
+        return refused(self.code, self.message, self.detail, self.id)
+
+
+def refused(code: str, message: str | None = None, detail: dict[str, Any] | None = None,
+            id: str | None = None) -> dict[str, Any]:
+    """The ``refused`` message (``id`` only when it answers a move)."""
+    out: dict[str, Any] = {"type": "refused", "code": code,
+                           "message": message or CODES.get(code, code),
+                           "detail": dict(detail or {})}
+    if id is not None:
+        out["id"] = id
+    return out
+
+
+def _text(msg: dict[str, Any], key: str, pattern: re.Pattern[str], what: str) -> str:
+    value = msg.get(key)
+    if not isinstance(value, str) or not pattern.fullmatch(value):
+        raise Refused("bad_field", f"{key!r} must be {what}", {"field": key},
+                      id=_id_of(msg))
+    return value
+
+
+def _step(msg: dict[str, Any]) -> int:
+    value = msg.get("step")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 10**9:
+        raise Refused("bad_field", "'step' must be a whole number of moves",
+                      {"field": "step"}, id=_id_of(msg))
+    return value
+
+
+def _id_of(msg: dict[str, Any]) -> str | None:
+    value = msg.get("id")
+    return value if isinstance(value, str) and _ID.fullmatch(value) else None
+
+
+def clean_name(value: object) -> str | None:
+    """A guest's name: printable, trimmed, at most :data:`MAX_NAME` characters;
+    ``None`` if nothing is left."""
+    if not isinstance(value, str):
+        return None
+    name = "".join(ch for ch in value if ch.isprintable()).strip()[:MAX_NAME].strip()
+    return name or None
+
+
+def parse(text: str | bytes) -> dict[str, Any]:
+    """One incoming message, checked: a dict with ``type`` and only that type's fields
+    (their values checked); raises :class:`Refused` otherwise."""
+    size = len(text) if isinstance(text, bytes) else len(text.encode("utf-8", "replace"))
+    if size > MAX_MESSAGE:
+        raise Refused("too_big", f"messages may have at most {MAX_MESSAGE} bytes, "
+                      f"this one has {size}", {"limit": MAX_MESSAGE})
+    try:
+        msg = json.loads(text)
+    except (ValueError, UnicodeDecodeError):
+        raise Refused("malformed") from None
+    if not isinstance(msg, dict):
+        raise Refused("malformed")
+    kind = msg.get("type")
+    if kind == "hello":
+        lang = msg.get("lang")
+        return {"type": "hello", "token": _text(msg, "token", _TOKEN, "a seat token"),
+                "lang": lang if lang in ("de", "en") else None}
+    if kind == "join":
+        return {"type": "join", "code": _text(msg, "code", _TOKEN, "the join code")}
+    if kind == "claim":
+        seat = msg.get("seat")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 64:
+            raise Refused("bad_field", "'seat' must be a seat number", {"field": "seat"})
+        name = clean_name(msg.get("name"))
+        if name is None:
+            raise Refused("bad_field", "'name' must be a name", {"field": "name"})
+        return {"type": "claim", "code": _text(msg, "code", _TOKEN, "the join code"),
+                "seat": seat, "name": name}
+    if kind == "move":
+        return {"type": "move", "id": _text(msg, "id", _ID, "the move's id"),
+                "step": _step(msg), "move": _text(msg, "move", _MOVE, "a move")}
+    if kind == "advice":
+        return {"type": "advice", "step": _step(msg)}
+    if kind == "ping":
+        return {"type": "ping"}
+    raise Refused("unknown_type", f"unknown message type {str(kind)[:20]!r}")
+
+
+def dumps(message: dict[str, Any]) -> str:
+    """A message as compact JSON text."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
