@@ -8,8 +8,9 @@ sends again) gets the same answer again and is never played twice; a move for a
 decision that is over is ``stale``.
 
 After every applied move (:meth:`PhoneLink.applied`) each phone seat gets its state:
-``game.view(seat)`` -- exactly what a bot would get (BOTS.md) -- and the table's public
-facts (names, whose turn, who is connected). Nothing else of the game ever leaves.
+``game.view(seat)`` -- exactly what a bot would get (BOTS.md; its public ``history``
+is sent once per round) -- and the table's public facts (names, whose turn, who is
+connected). Nothing else of the game ever leaves.
 
 It also keeps the time each phone has been away: :meth:`PhoneLink.overdue` names a
 seat whose decision waits for a phone that has been gone for ``away_after`` seconds;
@@ -72,9 +73,11 @@ class PhoneLink:
         self.answers: dict[int, OrderedDict[str, dict[str, Any]]] = {
             s: OrderedDict() for s in self.seats}
         self.waiting: dict[int, _Waiting] = {}
+        self.last_ack: dict[int, dict[str, Any]] = {}
         self._coach: concurrent.futures.ThreadPoolExecutor | None = None
         self._advising: dict[int, concurrent.futures.Future[Any]] = {}
         self._published = -1
+        self._history_sent = 0
         server.set_names(self.names)
 
     # ------------------------------------------------------------------ queries
@@ -128,24 +131,40 @@ class PhoneLink:
         w = self.waiting.get(seat)
         if w is not None:
             if w.step == step and w.move == move:
-                self._answer(seat, w.id, {"type": "ack", "id": w.id, "step": step,
-                                          "move": move})
+                ack = {"type": "ack", "id": w.id, "step": step, "move": move}
+                self._answer(seat, w.id, ack)
+                self.last_ack[seat] = ack
             else:
                 self._answer(seat, w.id, refused("stale", id=w.id, detail={"step": step}))
             del self.waiting[seat]
         self.publish()
 
     def publish(self, force: bool = False) -> None:
-        """Send every phone seat its state, if the game moved since the last time."""
+        """Send every phone seat its state, if the game moved since the last time.
+
+        A seat's view is ``game.view(seat)``; its ``history`` (the public events of
+        the finished rounds, the same for every seat) travels apart, each round once
+        (``history`` messages), so a move costs a few kilobytes however long the game.
+        """
         step = len(self.game.moves)
         if step == self._published and not force:
             return
         self._published = step
+        hist = self.game.history
+        if len(hist) != self._history_sent:
+            first = min(self._history_sent, len(hist))
+            rounds = self.game.lazy_view(self.seats[0])["history"][first:]
+            self.server.send_history(first, rounds)
+            self._history_sent = len(hist)
         table = self.table_facts()
         for seat in self.seats:
-            self.server.send(seat, {"type": "state", "step": step, "seat": seat,
-                                    "view": self.game.view(seat), "table": table},
-                             state=True)
+            view = self.game.lazy_view(seat)
+            state = {k: view[k] for k in view if k != "history"}
+            state["history_len"] = len(hist)
+            msg = {"type": "state", "step": step, "seat": seat, "view": state, "table": table}
+            if seat in self.last_ack:       # a lost ack is still told by every later state
+                msg["answered"] = self.last_ack[seat]
+            self.server.send(seat, msg, state=True)
 
     def table_facts(self) -> dict[str, Any]:
         """What the big screen shows anyway: names, whose turn, connections, the

@@ -19,7 +19,11 @@ Every message is a JSON object with a ``type``. A phone sends:
     answered by ``pong`` (the page's own check that the line is alive).
 
 The table sends ``welcome``, ``state {step, view, table}`` (``view`` is exactly
-``game.view(seat)``, BOTS.md), ``ack {id, step, move}``, ``refused {id?, code,
+``game.view(seat)``, BOTS.md, but for its ``history``: the public events of finished
+rounds are the same for everybody and travel once, in ``history {from, rounds}``
+messages; ``view.history_len`` says how many rounds the view's history has),
+``ack {id, step, move}`` (every later ``state`` repeats the seat's last ``ack`` as
+``answered``, so an answer lost with a line is never missed), ``refused {id?, code,
 message, detail}``, ``advice {step, options, move}``, ``seats``, ``claimed``,
 ``pong`` and ``bye {reason}`` when the table closes.
 

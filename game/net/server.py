@@ -19,8 +19,8 @@ What it guards (see :mod:`game.net.access` and :mod:`game.net.protocol`):
 * one live line per seat: a new ``hello`` for a seat (a reload, a second device)
   replaces the old line, which is told ``bye``.
 
-Each seat's last ``state`` is kept, so a phone that reconnects gets its current view
-at once. :meth:`stop` closes every line with ``bye`` and frees the port.
+Each seat's last ``state`` and the game's public ``history`` are kept, so a phone
+that reconnects gets its current view at once. :meth:`stop` closes every line with ``bye`` and frees the port.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ import logging
 import queue
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
@@ -104,8 +105,11 @@ class PhoneServer:
         self.on_sent = on_sent
         self.inbox: queue.SimpleQueue[Inbound] = queue.SimpleQueue()
         self.attempts = Attempts(clock=clock)
+        #: refusals by code (the server's own; the table's answers are not counted)
+        self.refusals: Counter[str] = Counter()
         self._names: list[str] = []
         self._latest: dict[int, str] = {}
+        self._history: list[Any] = []
         self._lines: dict[int, _Line] = {}
         self._by_seat: dict[int, _Line] = {}
         self._ids = itertools.count(1)
@@ -164,6 +168,11 @@ class PhoneServer:
         """Send ``message`` to the device of ``seat`` (if one is connected). A
         ``state`` is also kept for the seat's next connection."""
         self._call(self._deliver, seat, protocol.dumps(message), state)
+
+    def send_history(self, first: int, rounds: list[Any]) -> None:
+        """The public events of finished rounds ``first``, ``first + 1`` … for every
+        phone (kept, so a phone that connects gets all of them at once)."""
+        self._call(self._add_history, first, list(rounds))
 
     def set_names(self, names: list[str]) -> None:
         """The table's seat names (the guests' seat list shows them)."""
@@ -285,6 +294,8 @@ class PhoneServer:
                 elif msg.type == WSMsgType.BINARY:
                     self._reply(line, protocol.refused("malformed", "send text, not binary"))
                 else:       # an error: the frame was too big, or the line broke
+                    if getattr(msg.data, "code", None) == WSCloseCode.MESSAGE_TOO_BIG:
+                        self.refusals["too_big"] += 1      # aiohttp closed it with 1009
                     break
         finally:
             self._drop(line)
@@ -307,6 +318,8 @@ class PhoneServer:
                 self.on_sent(line.seat, text)
 
     def _reply(self, line: _Line, message: dict[str, Any]) -> None:
+        if message.get("type") == "refused":
+            self.refusals[message["code"]] += 1
         self._queue(line, protocol.dumps(message))
 
     def _queue(self, line: _Line, text: str) -> None:
@@ -397,6 +410,8 @@ class PhoneServer:
             self._connected.add(seat)
         self._reply(line, {"type": "welcome", "seat": seat,
                            "name": self._names[seat] if seat < len(self._names) else ""})
+        if self._history:
+            self._reply(line, {"type": "history", "from": 0, "rounds": self._history})
         latest = self._latest.get(seat)
         if latest is not None:
             self._queue(line, latest)
@@ -428,6 +443,13 @@ class PhoneServer:
             self._latest[seat] = text
         line = self._by_seat.get(seat)
         if line is not None:
+            self._queue(line, text)
+
+    def _add_history(self, first: int, rounds: list[Any]) -> None:
+        del self._history[first:]
+        self._history += rounds
+        text = protocol.dumps({"type": "history", "from": first, "rounds": rounds})
+        for line in list(self._by_seat.values()):
             self._queue(line, text)
 
     def _set_names(self, names: list[str]) -> None:

@@ -91,6 +91,7 @@
   let token = path.startsWith("/p/") ? decodeURIComponent(path.slice(3)) : null;
   const joinCode = path.startsWith("/j/") ? decodeURIComponent(path.slice(3)) : "";
   let ws = null, state = null, seat = null, pending = null, advice = null;
+  const rounds = [];   // the public events of finished rounds (the view's history)
   let retry = 0, stopped = false, alerted = -1, armed = null, chosenSeat = null;
   let audio = null, toastTimer = null;
 
@@ -185,7 +186,13 @@
         pending = pending || loadPending();
         if (pending) send(Object.assign({ type: "move" }, pending));   // same id: never twice
         break;
+      case "history":
+        rounds.length = Math.min(rounds.length, msg.from);
+        for (const r of msg.rounds) rounds.push(r);
+        break;
       case "state":
+        msg.view.history = rounds.slice(0, msg.view.history_len);
+        if (pending && msg.answered && msg.answered.id === pending.id) { pending = null; savePending(); }
         state = msg;
         if (advice && advice.step !== msg.step) advice = null;
         render();
@@ -195,6 +202,10 @@
         break;
       case "refused":
         if (msg.id && pending && pending.id === msg.id) { pending = null; savePending(); }
+        if (msg.code === "too_fast" && pending) {   // our move may have been dropped: again
+          const again = pending;
+          setTimeout(() => { if (pending === again) send(Object.assign({ type: "move" }, again)); }, 1500);
+        }
         if (msg.code === "bad_token") { token = null; stopped = false; showJoin(t("bad_link")); }
         else if (msg.code === "busy" || msg.code === "stale") { advice = advice && advice.options ? advice : null; }
         toast(reason(msg));

@@ -1,0 +1,335 @@
+"""The phone table on the loopback interface: whole games with ten phones that drop
+their lines at random, and every kind of bad message refused without changing the
+game. Every message the server writes is checked against the seat's view."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+
+import aiohttp
+import pytest
+
+from game import records
+from game.net import server as server_mod
+from game.net.host import HeadlessTable
+from tests.phone_helpers import (
+    Line,
+    ManualClock,
+    Player,
+    Sent,
+    check_no_leaks,
+    running,
+    token_of,
+    ws_url,
+)
+
+#: Scripted phones play at machine speed: far above the per-line limit a person needs
+#: (the flood test checks the limit itself).
+FAST = {"rate": 10_000.0, "burst": 10_000.0}
+
+
+def _table(game_id: str, kinds: list[str], sent: Sent | None = None, **kw) -> HeadlessTable:
+    opts = {**FAST, **kw.pop("server_options", {})}
+    if sent is not None:
+        opts["on_sent"] = sent
+    return HeadlessTable(game_id, kinds, seed=kw.pop("seed", 7), keep_records=False,
+                         server_options=opts, **kw)
+
+
+async def _play_all(table: HeadlessTable, seed: int, drop: float) -> list[Player]:
+    done = threading.Event()
+    async with aiohttp.ClientSession() as session:
+        players = [Player(session, ws_url(table), token_of(table, s), seed * 100 + s, drop)
+                   for s in table.phones]
+
+        async def watch() -> None:
+            while not table.game.finished:
+                await asyncio.sleep(0.05)
+            await asyncio.sleep(0.5)
+            done.set()
+
+        watcher = asyncio.ensure_future(watch())
+        await asyncio.wait_for(asyncio.gather(*(p.play(done) for p in players)), 240)
+        watcher.cancel()
+    return players
+
+
+@pytest.mark.parametrize("game_id,seed", [("chase", 1), ("rams", 2)])
+def test_ten_phones_finish_a_game_through_random_drops(game_id, seed):
+    sent = Sent()
+    table = _table(game_id, ["phone"] * 10, sent, seed=seed)
+    with running(table) as th:
+        players = asyncio.run(_play_all(table, seed, drop=0.12))
+        th.join(30)
+    game = table.game
+    assert game.finished
+    assert sum(p.drops for p in players) > 20, "the phones hardly dropped their lines"
+    # every move of the game is one a phone made and saw confirmed, once, in order
+    for seat, p in zip(table.phones, players):
+        mine = [(i, m) for i, (s, m) in enumerate(game.moves) if s == seat]
+        assert p.acked == mine, f"seat {seat}: confirmed {len(p.acked)}, played {len(mine)}"
+    assert sum(len(p.acked) for p in players) == len(game.moves)
+    # the record rebuilds the same game, and nobody was ever sent another seat's cards
+    record = table.record()
+    assert records.rebuild(record).summary() == game.summary()
+    checked = check_no_leaks(record, sent.all())
+    assert checked > len(game.moves) * 10
+
+
+def test_phones_and_computers_mix():
+    sent = Sent()
+    table = _table("rams", ["phone", "medium", "phone", "easy"], sent, seed=11)
+    with running(table) as th:
+        players = asyncio.run(_play_all(table, 5, drop=0.05))
+        th.join(30)
+    game = table.game
+    assert game.finished
+    for seat, p in zip(table.phones, players):
+        assert p.acked == [(i, m) for i, (s, m) in enumerate(game.moves) if s == seat]
+    assert any(s in (1, 3) for s, _ in game.moves)
+    check_no_leaks(table.record(), sent.all())
+
+
+# --------------------------------------------------------------------------- abuse
+
+
+async def _hello(session: aiohttp.ClientSession, table: HeadlessTable, seat: int) -> Line:
+    line = await Line(session, ws_url(table)).open()
+    await line.send({"type": "hello", "token": token_of(table, seat)})
+    await line.until(lambda m: m["type"] == "state")
+    return line
+
+
+async def _drain(line: Line) -> None:
+    while await line.next() is not None:
+        pass
+
+
+def _snapshot(table: HeadlessTable) -> tuple:
+    g = table.game
+    return (list(g.moves), json.dumps(g.summary(), sort_keys=True),
+            json.dumps([g.view(s) for s in range(g.n_seats)], sort_keys=True))
+
+
+def test_bad_messages_are_refused_and_change_nothing():
+    sent = Sent()
+    table = _table("rams", ["phone", "phone", "phone"], sent, seed=3)
+    other = _table("rams", ["phone", "phone", "phone"], seed=3)
+
+    async def main() -> None:
+        async with aiohttp.ClientSession() as session:
+            url = ws_url(table)
+            p = table.game.to_move()
+            mover, idle = p.seat, (p.seat + 1) % 3
+            lines = {s: await _hello(session, table, s) for s in range(3)}
+            before = _snapshot(table)
+
+            # a token of another table
+            stranger = await Line(session, url).open()
+            await stranger.send({"type": "hello", "token": token_of(other, mover)})
+            r = await stranger.until(lambda m: m["type"] == "refused")
+            assert r["code"] == "bad_token"
+            await stranger.send({"type": "move", "id": "x1", "step": 0, "move": "play"})
+            assert (await stranger.until(lambda m: m["type"] == "refused"))["code"] == "not_joined"
+
+            # a line of one seat cannot become another seat
+            idle_line = lines[idle]
+            await idle_line.send({"type": "hello", "token": token_of(table, mover)})
+            assert (await idle_line.until(lambda m: m["type"] == "refused"))["code"] == "bad_token"
+
+            # a forged seat number: the line's own seat is the one that plays
+            step = len(table.game.moves)
+            legal = table.game.to_move().legal
+            await idle_line.send({"type": "move", "id": "f1", "step": step, "move": legal[0],
+                                  "seat": mover})
+            r = await idle_line.until(lambda m: m["type"] == "refused")
+            assert r["code"] == "not_your_turn" and r["id"] == "f1"
+
+            # illegal moves: not offered now, not a card, a card the seat does not hold
+            ml = lines[mover]
+            for move, code in (("keep", "not_offered"), ("ZZ", "bad_card"),
+                               ("take:AS", "not_offered")):
+                await ml.send({"type": "move", "id": f"i{code}", "step": step, "move": move})
+                r = await ml.until(lambda m: m["type"] == "refused")
+                assert r["code"] == code, (move, r)
+            await ml.send({"type": "move", "id": "old", "step": step + 5, "move": legal[0]})
+            assert (await ml.until(lambda m: m["type"] == "refused"))["code"] == "stale"
+
+            # malformed messages
+            for text, code in (("{not json", "malformed"), ("[1, 2]", "malformed"),
+                               ('{"type": "move"}', "bad_field"),
+                               ('{"type": "move", "id": "a", "step": -1, "move": "x"}',
+                                "bad_field"),
+                               ('{"type": "teleport"}', "unknown_type"),
+                               (json.dumps({"type": "ping", "pad": "x" * 5000}), "too_big")):
+                await ml.send(text)
+                r = await ml.until(lambda m: m["type"] == "refused")
+                assert r["code"] == code, (text[:30], r)
+            await ml.ws.send_bytes(b"\x00\x01")
+            assert (await ml.until(lambda m: m["type"] == "refused"))["code"] == "malformed"
+
+            # a 10 MB message: the line is closed with "message too big", nothing else
+            too_big = table.server.refusals["too_big"]
+            huge = await _hello(session, table, mover)
+            reader = asyncio.ensure_future(_drain(huge))
+            try:
+                await huge.send(json.dumps({"type": "move", "id": "big", "step": step,
+                                            "move": legal[0], "pad": "x" * 10_000_000}))
+            except ConnectionError:
+                pass                         # the server stopped reading: expected
+            await asyncio.wait_for(reader, 20)
+            # the server refused it unread ("message too big", 1009); whether the close
+            # frame reaches the sender before the reset of its unread bytes is up to TCP
+            assert table.server.refusals["too_big"] == too_big + 1
+            assert huge.ws.close_code in (1009, 1006)
+
+            assert _snapshot(table) == before, "a refused message changed the game"
+            # the seat still plays normally afterwards (its new line replaced the old)
+            again = await _hello(session, table, mover)
+            await again.send({"type": "move", "id": "ok", "step": step, "move": legal[0]})
+            assert (await again.until(lambda m: m["type"] in ("ack", "refused")))["type"] == "ack"
+            assert len(table.game.moves) == step + 1
+
+    with running(table):
+        asyncio.run(main())
+    check_no_leaks(table.record(), sent.all())
+
+
+def test_a_flood_is_refused_then_cut_and_changes_nothing():
+    clock = ManualClock()         # frozen: the bucket never refills during the flood
+    table = _table("chase", ["phone", "phone", "phone"],
+                   server_options={"clock": clock, "rate": 20.0, "burst": 40.0})
+
+    async def main() -> None:
+        async with aiohttp.ClientSession() as session:
+            lines = {s: await _hello(session, table, s) for s in range(3)}
+            p = table.game.to_move()
+            idle = (p.seat + 1) % 3
+            flood = lines[idle]
+            before = _snapshot(table)
+            step = len(table.game.moves)
+            for i in range(1000):      # 1,000 messages at once
+                await flood.send({"type": "move", "id": f"f{i}", "step": step, "move": "keep"})
+            answers = []
+            while (m := await flood.next()) is not None:
+                answers.append(m)
+            refusals = [m for m in answers if m["type"] == "refused"]
+            too_fast = [m for m in refusals if m["code"] == "too_fast"]
+            others = [m for m in refusals if m["code"] != "too_fast"]
+            # the burst got the engine's answer, the rest one "slow down", then the cut
+            assert len(too_fast) == 1 and len(others) <= 40
+            assert all(m["code"] == "not_your_turn" for m in others)
+            assert flood.ws.close_code == server_mod.CLOSE_FLOOD
+            assert _snapshot(table) == before
+            # the others were not disturbed
+            mover = lines[p.seat]
+            await mover.send({"type": "move", "id": "m", "step": step, "move": p.legal[0]})
+            assert (await mover.until(lambda m: m["type"] in ("ack", "refused")))["type"] == "ack"
+
+    with running(table):
+        asyncio.run(main())
+
+
+def test_a_resent_move_is_answered_again_never_played_twice():
+    table = _table("chase", ["phone", "phone", "phone"])
+
+    async def main() -> None:
+        async with aiohttp.ClientSession() as session:
+            p = table.game.to_move()
+            line = await _hello(session, table, p.seat)
+            step = len(table.game.moves)
+            move = {"type": "move", "id": "same", "step": step, "move": p.legal[0]}
+            await line.send(move)
+            first = await line.until(lambda m: m["type"] in ("ack", "refused"))
+            await line.close()
+            line = await _hello(session, table, p.seat)          # the phone came back
+            await line.send(move)
+            second = await line.until(lambda m: m["type"] in ("ack", "refused"))
+            assert first == second and first["type"] == "ack"
+            assert len(table.game.moves) == step + 1
+
+    with running(table):
+        asyncio.run(main())
+
+
+def test_guests_join_with_the_code_and_name_their_seat():
+    table = _table("chase", ["phone", "phone", "medium"])
+
+    async def main() -> None:
+        async with aiohttp.ClientSession() as session:
+            first = await _hello(session, table, 0)            # seat 0 came by its link
+            guest = await Line(session, ws_url(table)).open()
+            await guest.send({"type": "join", "code": "wrong1"})
+            assert (await guest.until(lambda m: m["type"] == "refused"))["code"] == "bad_code"
+            code = table.server.access.code
+            await guest.send({"type": "join", "code": code.upper()})
+            seats = await guest.until(lambda m: m["type"] == "seats")
+            assert [f["seat"] for f in seats["free"]] == [1]
+            await guest.send({"type": "claim", "code": code, "seat": 0, "name": "Eve"})
+            assert (await guest.until(lambda m: m["type"] == "refused"))["code"] == "seat_taken"
+            await guest.send({"type": "claim", "code": code, "seat": 1, "name": "  Mia\u0000 "})
+            claimed = await guest.until(lambda m: m["type"] == "claimed")
+            assert claimed["seat"] == 1 and claimed["token"] == token_of(table, 1)
+            await guest.send({"type": "hello", "token": claimed["token"]})
+            state = await guest.until(lambda m: m["type"] == "state"
+                                      and m["table"]["names"][1] == "Mia")
+            assert state["seat"] == 1
+            await first.until(lambda m: m["type"] == "state" and m["table"]["names"][1] == "Mia")
+            assert table.session.seats[1].name == "Mia"
+
+    with running(table):
+        asyncio.run(main())
+
+
+def test_an_away_phone_is_played_by_the_stand_in():
+    table = _table("chase", ["phone", "phone", "random"], away_after=0.0,
+                   stand_in="random", seed=4)
+    table.start()
+    result: dict = {}
+    th = threading.Thread(target=lambda: result.setdefault("out", table.run()), daemon=True)
+
+    async def main() -> Player:
+        done = threading.Event()
+        async with aiohttp.ClientSession() as session:
+            # seat 0's phone is there from the start; seat 1's never comes
+            p0 = Player(session, ws_url(table), token_of(table, 0), 1)
+            task = asyncio.ensure_future(p0.play(done))
+            while 0 not in table.server.connected():
+                await asyncio.sleep(0.01)
+            th.start()
+            while not table.game.finished:
+                await asyncio.sleep(0.05)
+            done.set()
+            await asyncio.wait_for(task, 60)
+        return p0
+
+    try:
+        p0 = asyncio.run(main())
+    finally:
+        table.stop()
+        th.join(30)
+    g = table.game
+    assert g.finished and result["out"]["finished"]
+    assert p0.acked == [(i, m) for i, (s, m) in enumerate(g.moves) if s == 0]
+    assert p0.acked and any(s == 1 for s, _ in g.moves)
+
+
+def test_the_server_stops_with_the_table():
+    table = _table("chase", ["phone", "phone", "phone"])
+
+    async def main() -> int | None:
+        async with aiohttp.ClientSession() as session:
+            line = await _hello(session, table, 0)
+            table.stop()
+            bye = await line.until(lambda m: m["type"] == "bye")
+            assert bye["reason"] == "closed"
+            while await line.next() is not None:
+                pass
+            with pytest.raises(aiohttp.ClientError):
+                await session.get(f"http://127.0.0.1:{table.server.port}/")
+            return line.ws.close_code
+
+    with running(table):
+        assert asyncio.run(main()) == server_mod.CLOSE_GONE

@@ -1,0 +1,298 @@
+"""The phone table's parts on their own: message checks, tokens and limits, addresses,
+the files served, and the table link's answers (with a stand-in server, no sockets)."""
+
+from __future__ import annotations
+
+import json
+import queue
+import re
+from typing import Any
+
+import pytest
+
+from game import games
+from game.net import access, addresses, page, protocol
+from game.net.access import Attempts, RateLimit, SeatAccess
+from game.net.link import PhoneLink
+from game.net.protocol import Refused
+from game.net.server import Inbound
+from tests.phone_helpers import ManualClock
+
+# --------------------------------------------------------------------------- protocol
+
+
+def test_parse_keeps_only_the_checked_fields():
+    m = protocol.parse('{"type": "move", "id": "a-1", "step": 3, "move": "QS", "seat": 4}')
+    assert m == {"type": "move", "id": "a-1", "step": 3, "move": "QS"}
+    assert protocol.parse('{"type": "hello", "token": "abc", "lang": "xx"}')["lang"] is None
+    assert protocol.parse('{"type": "claim", "code": "c", "seat": 1, "name": " Ann\\u0007 "}'
+                          )["name"] == "Ann"
+
+
+@pytest.mark.parametrize("text,code", [
+    ("nope", "malformed"), ("[]", "malformed"), ("null", "malformed"),
+    ('{"type": 5}', "unknown_type"), ('{"kind": "move"}', "unknown_type"),
+    ('{"type": "move", "id": "a b", "step": 1, "move": "keep"}', "bad_field"),
+    ('{"type": "move", "id": "a", "step": true, "move": "keep"}', "bad_field"),
+    ('{"type": "move", "id": "a", "step": 1, "move": "<script>"}', "bad_field"),
+    ('{"type": "hello", "token": ""}', "bad_field"),
+    ('{"type": "claim", "code": "c", "seat": 1, "name": "   "}', "bad_field"),
+    ('{"type": "claim", "code": "c", "seat": -1, "name": "A"}', "bad_field"),
+    ('{"type": "ping", "x": "' + "y" * protocol.MAX_MESSAGE + '"}', "too_big"),
+])
+def test_parse_refuses_bad_messages(text, code):
+    with pytest.raises(Refused) as e:
+        protocol.parse(text)
+    assert e.value.code == code
+    assert e.value.as_message()["type"] == "refused"
+
+
+# --------------------------------------------------------------------------- access
+
+
+def test_tokens_are_distinct_secret_and_typed_case_insensitively():
+    a = SeatAccess.new([0, 2, 5])
+    assert len(set(a.tokens.values())) == 3
+    assert all(re.fullmatch(f"[{access.ALPHABET}]{{{access.TOKEN_LEN}}}", t)
+               for t in a.tokens.values())
+    assert a.seat_of(a.tokens[2].upper()) == 2
+    assert a.seat_of(a.tokens[2][:-1]) is None and a.seat_of("") is None
+    assert a.code_ok(a.code.upper()[:3] + "-" + a.code[3:]) and not a.code_ok("zzzzzz")
+    a.claimed.add(0)
+    assert a.free(connected={5}) == [2]
+
+
+def test_wrong_tries_lock_an_address_for_a_while():
+    clock = ManualClock()
+    at = Attempts(limit=3, window=60, clock=clock)
+    for _ in range(3):
+        assert not at.locked("10.0.0.7")
+        at.failed("10.0.0.7")
+    assert at.locked("10.0.0.7") and not at.locked("10.0.0.8")
+    clock.now += 61
+    assert not at.locked("10.0.0.7")
+
+
+def test_rate_limit_allows_a_burst_then_the_rate():
+    clock = ManualClock()
+    r = RateLimit(rate=2, burst=4, clock=clock)
+    assert [r.take() for _ in range(6)] == [True] * 4 + [False] * 2
+    assert r.over == 2
+    clock.now += 1.0
+    assert [r.take() for _ in range(3)] == [True, True, False]
+
+
+# --------------------------------------------------------------------------- addresses
+
+
+@pytest.mark.parametrize("addr,ok", [
+    ("127.0.0.1", True), ("10.2.3.4", True), ("172.20.1.1", True), ("192.168.178.23", True),
+    ("169.254.10.1", True), ("::1", True), ("fe80::1%eth0", True), ("fd12::5", True),
+    ("::ffff:192.168.0.9", True), ("8.8.8.8", False), ("172.32.0.1", False),
+    ("100.64.0.1", False), ("192.0.2.1", False), ("0.0.0.0", False), ("2001:db8::1", False),
+    ("", False), ("localhost", False),
+])
+def test_only_local_network_addresses_count(addr, ok):
+    assert addresses.allowed_peer(addr) is ok
+
+
+def test_listening_on_a_public_address_is_refused():
+    with pytest.raises(ValueError):
+        addresses.listen_hosts("8.8.8.8")
+    with pytest.raises(ValueError):
+        addresses.listen_hosts("0.0.0.0")
+    assert addresses.listen_hosts("127.0.0.1") == ["127.0.0.1"]
+    hosts = addresses.listen_hosts()
+    assert hosts[0] == "127.0.0.1" and all(addresses.is_local(h) for h in hosts)
+
+
+# --------------------------------------------------------------------------- files
+
+
+def test_the_page_is_small_and_only_known_files_are_served():
+    assert page.page() is not None
+    size = page.page_size()
+    assert 0 < size < 200 * 1024, size
+    assert page.page_file("phone.js") is not None
+    for name in ("../pyproject.toml", "index.html", "phone.py", "", "%2e%2e"):
+        assert page.page_file(name) is None
+    assert page.card_image("classic", "AS").content_type == "image/png"
+    assert page.card_image("cuckoo", "Fool") is not None
+    for s, n in (("classic", "Fool"), ("cuckoo", "AS"), ("../cards", "AS"),
+                 ("classic", "../../README")):
+        assert page.card_image(s, n) is None
+    assert page.back_image("back_1") is not None and page.back_image("felt") is None
+
+
+def test_every_text_key_exists_in_both_languages():
+    js = page.page_file("phone.js").body.decode()
+    texts = js[js.index("const TEXT = {"):js.index("const SUITS")]
+    blocks = re.findall(r"\n    (en|de): \{(.*?)\n    \},", texts, re.S)
+    keys = {lang: set(re.findall(r"\b([a-z_]+): \"", body)) for lang, body in blocks}
+    assert set(keys) == {"en", "de"} and keys["en"] == keys["de"]
+    used = set(re.findall(r'\bt\("([a-z_]+)"', js)) | set(
+        re.findall(r'data-t="([a-z_]+)"', page.page().body.decode()))
+    used = {k for k in used if not k.endswith("_")}         # t("m_" + move) and the like
+    used |= {f"m_{w}" for w in ("keep", "swap", "draw", "accept", "refuse", "play", "drop",
+                                "pass_trump")}
+    assert used <= keys["en"], used - keys["en"]
+
+
+# --------------------------------------------------------------------------- the link
+
+
+class FakeServer:
+    """What the link needs of the server: an inbox, and what it would send."""
+
+    def __init__(self) -> None:
+        self.inbox: queue.SimpleQueue[Inbound] = queue.SimpleQueue()
+        self.out: list[tuple[int, dict[str, Any]]] = []
+        self.history: list[Any] = []
+        self.names: list[str] = []
+
+    def send(self, seat: int, message: dict[str, Any], *, state: bool = False) -> None:
+        self.out.append((seat, json.loads(json.dumps(message))))
+
+    def send_history(self, first: int, rounds: list[Any]) -> None:
+        del self.history[first:]
+        self.history += rounds
+
+    def set_names(self, names: list[str]) -> None:
+        self.names = list(names)
+
+    def said(self, seat: int, kind: str) -> list[dict[str, Any]]:
+        return [m for s, m in self.out if s == seat and m["type"] == kind]
+
+
+class Decision:
+    def __init__(self, game: Any) -> None:
+        self.pending = game.to_move()
+        self.seat = self.pending.seat
+        self.step = len(game.moves)
+        self.view = game.view(self.seat)
+
+
+def _link(clock: ManualClock | None = None, **kw: Any) -> tuple[Any, PhoneLink, FakeServer]:
+    game = games.new_game("chase", None, 3, seed=9)
+    game.start()
+    srv = FakeServer()
+    link = PhoneLink(game, [0, 1, 2], ["A", "B", "C"], srv,  # type: ignore[arg-type]
+                     clock=clock or ManualClock(), **kw)
+    return game, link, srv
+
+
+def _apply_from_source(game: Any, link: PhoneLink) -> str | None:
+    p = game.to_move()
+    src = link.sources[p.seat]
+    src.begin(Decision(game))
+    move = src.poll()
+    if move is not None:
+        game.apply(p.seat, move)
+        link.applied(p.seat, move)
+    return move
+
+
+def test_a_move_is_checked_answered_once_and_repeats_get_the_same_answer():
+    game, link, srv = _link()
+    p = game.to_move()
+    move = {"type": "move", "id": "t1", "step": 0, "move": p.legal[0]}
+    srv.inbox.put(Inbound("move", p.seat, move))
+    srv.inbox.put(Inbound("move", p.seat, move))            # sent twice before the answer
+    link.pump()
+    assert srv.said(p.seat, "ack") == []                    # not applied yet: no answer
+    assert _apply_from_source(game, link) == p.legal[0]
+    srv.inbox.put(Inbound("move", p.seat, move))            # and again after it
+    link.pump()
+    acks = srv.said(p.seat, "ack")
+    assert len(acks) == 2 and acks[0] == acks[1] and len(game.moves) == 1
+    assert game.to_move().seat != p.seat or game.moves[-1] == (p.seat, p.legal[0])
+
+
+def test_refusals_carry_the_engines_reason_and_change_nothing():
+    game, link, srv = _link()
+    p = game.to_move()
+    other = (p.seat + 1) % 3
+    before = list(game.moves)
+    for seat, mid, step, mv, code in ((other, "a", 0, p.legal[0], "not_your_turn"),
+                                      (p.seat, "b", 0, "refuse", "not_offered"),
+                                      (p.seat, "c", 0, "QX", "not_offered"),
+                                      (p.seat, "d", 4, p.legal[0], "stale")):
+        srv.inbox.put(Inbound("move", seat, {"type": "move", "id": mid, "step": step,
+                                             "move": mv}))
+        link.pump()
+        r = srv.said(seat, "refused")[-1]
+        assert (r["id"], r["code"]) == (mid, code)
+    assert game.moves == before and link.waiting == {}
+    assert _apply_from_source(game, link) is None           # nothing reached the source
+
+
+def test_states_carry_the_seats_own_view_and_history_travels_once():
+    game, link, srv = _link()
+    link.publish()
+    for seat in range(3):
+        st = srv.said(seat, "state")[-1]
+        view = game.view(seat)
+        assert st["view"] == {**{k: v for k, v in view.items() if k != "history"},
+                              "history_len": 0}
+        assert st["table"]["names"] == ["A", "B", "C"] and st["table"]["to_move"] == \
+            game.to_move().seat
+    import random
+
+    rng = random.Random(3)
+    while len(game.history) < 2:
+        p = game.to_move()
+        m = rng.choice(p.legal)
+        game.apply(p.seat, m)
+        link.applied(p.seat, m)
+    assert srv.history == game.view(0)["history"]
+
+
+def test_an_away_phone_is_asked_about_then_stood_in_for_until_it_returns():
+    clock = ManualClock()
+    game, link, srv = _link(clock, away_after=30.0)
+    p = game.to_move()
+    for s in range(3):
+        if s != p.seat:
+            srv.inbox.put(Inbound("connected", s, {}))
+    link.pump()
+    assert link.overdue() is None                   # away, but not for long yet
+    clock.now += 31
+    assert link.overdue() == p.seat
+    link.keep_waiting(p.seat)                       # "wait": asked again later
+    assert link.overdue() is None
+    clock.now += 31
+    assert link.overdue() == p.seat
+
+    class Stand:
+        kind, name = "level", "easy"
+
+        def __init__(self) -> None:
+            self.begun = 0
+
+        def begin(self, d: Any) -> None:
+            self.begun += 1
+            self.move = d.pending.legal[-1]
+
+        def poll(self) -> str:
+            return self.move
+
+        def cancel(self) -> None:
+            pass
+
+    stand = Stand()
+    link.stand_in(p.seat, stand)
+    assert link.overdue() is None and srv.said(0, "state")[-1]["table"]["stand_in"] == [p.seat]
+    assert _apply_from_source(game, link) == p.legal[-1] and stand.begun == 1
+    srv.inbox.put(Inbound("connected", p.seat, {}))     # the phone is back
+    link.pump()
+    assert not link.sources[p.seat].standing_in
+    assert srv.said(0, "state")[-1]["table"]["stand_in"] == []
+
+
+def test_a_guest_name_reaches_the_table():
+    heard = []
+    game, link, srv = _link(on_name=lambda s, n: heard.append((s, n)))
+    srv.inbox.put(Inbound("named", 1, {"name": "Mia"}))
+    link.pump()
+    assert heard == [(1, "Mia")] and srv.names[1] == "Mia"
+    assert srv.said(0, "state")[-1]["table"]["names"][1] == "Mia"
