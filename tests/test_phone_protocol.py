@@ -277,7 +277,7 @@ def test_guests_join_with_the_code_and_name_their_seat():
                                       and m["table"]["names"][1] == "Mia")
             assert state["seat"] == 1
             await first.until(lambda m: m["type"] == "state" and m["table"]["names"][1] == "Mia")
-            assert table.session.seats[1].name == "Mia"
+            assert table.record().seats[1].name == "Mia"
 
     with running(table):
         asyncio.run(main())

@@ -16,6 +16,7 @@ from game.net.access import Attempts, RateLimit, SeatAccess
 from game.net.link import PhoneLink
 from game.net.protocol import Refused
 from game.net.server import Inbound
+from game.table.sources import Decision
 from tests.phone_helpers import ManualClock
 
 # --------------------------------------------------------------------------- protocol
@@ -164,14 +165,6 @@ class FakeServer:
         return [m for s, m in self.out if s == seat and m["type"] == kind]
 
 
-class Decision:
-    def __init__(self, game: Any) -> None:
-        self.pending = game.to_move()
-        self.seat = self.pending.seat
-        self.step = len(game.moves)
-        self.view = game.view(self.seat)
-
-
 def _link(clock: ManualClock | None = None, **kw: Any) -> tuple[Any, PhoneLink, FakeServer]:
     game = games.new_game("chase", None, 3, seed=9)
     game.start()
@@ -184,7 +177,7 @@ def _link(clock: ManualClock | None = None, **kw: Any) -> tuple[Any, PhoneLink, 
 def _apply_from_source(game: Any, link: PhoneLink) -> str | None:
     p = game.to_move()
     src = link.sources[p.seat]
-    src.begin(Decision(game))
+    src.begin(Decision(p.seat, p, game.view(p.seat), len(game.moves)))
     move = src.poll()
     if move is not None:
         game.apply(p.seat, move)
@@ -264,7 +257,7 @@ def test_an_away_phone_is_asked_about_then_stood_in_for_until_it_returns():
     assert link.overdue() == p.seat
 
     class Stand:
-        kind, name = "level", "easy"
+        kind, name, paced = "level", "easy", True
 
         def __init__(self) -> None:
             self.begun = 0

@@ -26,47 +26,23 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any
 
-from game import games, records, store
+from game import games, records
 from game.net.access import SeatAccess
 from game.net.link import AWAY_AFTER, PhoneLink
 from game.net.server import PhoneServer
-from game.rules.base import GameError, Pending
+from game.rules.base import Event, GameError
+from game.table import flow as F
+from game.table import hooks as H
+from game.table.bookkeeping import Bookkeeper
+from game.table.flow import Pacing, TurnFlow
+from game.table.hooks import Hooks
+from game.table.seats import sources_for
+from game.table.sources import Decision, LevelSource, SourceFailure
+from game.table.workers import InlineWorker
 
 PHONE = "phone"
-
-
-class Decision(NamedTuple):
-    """A decision put to one seat (the table's own type replaces this one)."""
-
-    seat: int
-    pending: Pending
-    view: dict[str, Any]
-    step: int
-
-
-class _Computer:
-    """A computer level deciding at once in this thread (a headless table has no
-    window to keep responsive)."""
-
-    kind = "level"
-
-    def __init__(self, player: Any, name: str) -> None:
-        self.player = player
-        self.name = name
-        self._move: str | None = None
-
-    def begin(self, decision: Decision) -> None:
-        self._move = str(self.player.choose(decision.view))
-
-    def poll(self) -> str | None:
-        move, self._move = self._move, None
-        return move
-
-    def cancel(self) -> None:
-        self._move = None
 
 
 def parse_seats(text: str, game_id: str) -> list[str]:
@@ -82,55 +58,89 @@ def parse_seats(text: str, game_id: str) -> list[str]:
     return kinds
 
 
-class HeadlessTable:
-    """One phone game without a window: the engine, the phone server, the computers.
+class _Screenless:
+    """The turn flow's view without a screen: nothing to animate, nobody at it."""
 
-    ``run()`` plays until the game is over or :meth:`stop` is called (any thread).
-    """
+    def __init__(self) -> None:
+        self.done = False
+        self.failure: SourceFailure | None = None
+
+    def animating(self) -> bool:
+        return False
+
+    def show(self, event: Event) -> None:
+        pass
+
+    def offer(self, decision: Decision) -> None:  # pragma: no cover - no person seats
+        raise RuntimeError("a headless table has no person at its screen")
+
+    def hand_off(self, seat: int) -> None:  # pragma: no cover - no person seats
+        raise RuntimeError("a headless table has no person at its screen")
+
+    def viewer_changed(self, viewer: int | None) -> None:
+        pass
+
+    def finished(self) -> None:
+        self.done = True
+
+    def failed(self, failure: SourceFailure) -> None:
+        self.failure = failure
+
+
+class HeadlessTable:
+    """One phone game without a window: the engine and its turn flow, the phone
+    server, the computers (thinking in this thread: there is no window to keep
+    responsive). ``run()`` plays until the game is over or :meth:`stop` is called
+    (any thread)."""
 
     def __init__(self, game_id: str, kinds: list[str], *, rules: dict[str, Any] | None = None,
                  seed: int | None = None, bind: str | None = "127.0.0.1", port: int = 0,
                  think: float = 0.0, away_after: float = AWAY_AFTER,
                  stand_in: str | None = None, names: list[str] | None = None,
                  keep_records: bool = True, server_options: dict[str, Any] | None = None,
-                 on_applied: Callable[[int, str], None] | None = None) -> None:
-        from game.ai.registry import make_player
-
+                 hooks: Hooks | None = None) -> None:
         entry = games.entry(game_id)
         self.game_id = game_id
         self.kinds = kinds
         if seed is None:
             seed = random.randrange(2**31)
+        self.seed = seed
         # the computers' seed is drawn apart from the shuffles' (RECORD.md)
         self.game = entry.new_game(rules, len(kinds), seed=seed,
                                    bot_seed=random.Random(f"bots/{seed}").randrange(2**31))
         self.phones = [i for i, k in enumerate(kinds) if k == PHONE]
         self.names = names or [f"Phone {i + 1}" if k == PHONE else f"{k.title()} {i + 1}"
                                for i, k in enumerate(kinds)]
-        self.seats = [{"name": self.names[i], "human": k == PHONE,
+        self.seats = [{"name": self.names[i], "human": k == PHONE, "phone": k == PHONE,
                        "level": "medium" if k == PHONE else k} for i, k in enumerate(kinds)]
         self.think = think
         self.stand_in_level = stand_in
-        self.on_applied = on_applied
         self._wake = threading.Event()
         self._stop = threading.Event()
         self.server = PhoneServer(SeatAccess.new(self.phones), bind=bind, port=port,
                                   wake=self._wake.set, **(server_options or {}))
         self.link = PhoneLink(self.game, self.phones, self.names, self.server,
                               away_after=away_after, on_name=self._named)
-        self.sources: dict[int, Any] = {}
-        for i, k in enumerate(kinds):
-            self.sources[i] = (self.link.sources[i] if k == PHONE
-                               else _Computer(make_player(game_id, k), k))
-        self.session = store.GameSession(self.game, self.seats, seed=seed,
-                                         bot_seed=self.game.bot_seed,
-                                         autosave=keep_records, stats=keep_records)
+        self.worker = InlineWorker()
+        self.hooks = hooks or Hooks()
+        self.view = _Screenless()
+        sources = sources_for(game_id, self.seats, self.worker, given=self.link.sources)
+        self.flow = TurnFlow(self.game, sources, self.view, hooks=self.hooks,
+                             pacing=lambda: Pacing(think=self.think))
+        self.bookkeeper = (Bookkeeper.for_game(self.game, self.seats).attach(self.hooks)
+                           if keep_records else None)
+        self._record_seats = [dict(s) for s in self.seats]
+        self.hooks.subscribe(H.GAME_STARTED, lambda news: self.link.publish(force=True))
+        self.hooks.subscribe(H.MOVE_APPLIED,
+                             lambda news: self.link.applied(news.seat, news.move))
         self.started = threading.Event()
 
     def _named(self, seat: int, name: str) -> None:
         self.names[seat] = name
         self.seats[seat]["name"] = name
-        self.session.seats[seat].name = name
+        self._record_seats[seat]["name"] = name
+        if self.bookkeeper is not None:
+            self.bookkeeper.session.seats[seat].name = name
 
     def addresses(self) -> dict[str, Any]:
         """The first line ``stammtisch host --json`` prints."""
@@ -146,9 +156,7 @@ class HeadlessTable:
         if self.started.is_set():
             return
         self.server.start()
-        self.game.start()
-        self.session.moved()
-        self.link.publish(force=True)
+        self.flow.start()
         self.started.set()
 
     def stop(self) -> None:
@@ -158,59 +166,58 @@ class HeadlessTable:
     def run(self) -> dict[str, Any]:
         """Play until the game is over or :meth:`stop`; returns the outcome."""
         self.start()
-        game, link = self.game, self.link
-        begun = -1
-        since = time.monotonic()
+        flow, link = self.flow, self.link
+        last = time.monotonic()
         try:
             while not self._stop.is_set():
                 self._wake.clear()
                 link.pump()
-                if game.finished:
+                now = time.monotonic()
+                flow.update(now - last)
+                last = now
+                if self.view.done or flow.phase == F.FAILED:
                     break
-                p = game.to_move()
-                assert p is not None
-                step = len(game.moves)
-                src = self.sources[p.seat]
-                if begun != step:
-                    begun = step
-                    since = time.monotonic()
-                    src.begin(Decision(p.seat, p, game.view(p.seat), step))
-                if src.kind != "remote" and time.monotonic() - since < self.think:
-                    self._wake.wait(self.think - (time.monotonic() - since))
-                    continue
-                move = src.poll()
-                if move is not None:
-                    game.apply(p.seat, move)
-                    self.session.moved()
-                    link.applied(p.seat, move)
-                    if self.on_applied is not None:
-                        self.on_applied(p.seat, move)
-                    continue
                 late = link.overdue()
                 if late is not None:
                     if self.stand_in_level:
                         from game.ai.registry import make_player
 
-                        link.stand_in(late, _Computer(
-                            make_player(self.game_id, self.stand_in_level),
-                            self.stand_in_level))
+                        level = self.stand_in_level
+                        link.stand_in(late, LevelSource(make_player(self.game_id, level),
+                                                        self.worker, name=level))
                         continue
                     link.keep_waiting(late)
-                self._wake.wait(0.5)
+                wait = 0.5
+                if flow.phase == F.THINKING and flow.pending is not None:
+                    src = flow.source(flow.pending.seat)
+                    wait = max(0.0, self.think - flow.thought) if src.paced else 0.5
+                elif flow.phase in (F.IDLE, F.OVER):
+                    wait = 0.0
+                if wait > 0:
+                    self._wake.wait(wait)
             link.publish(force=True)
         finally:
+            flow.close()
             link.close()
             self.server.stop()
+            if self.bookkeeper is not None:
+                self.bookkeeper.detach()
         return self.outcome()
 
     def outcome(self) -> dict[str, Any]:
         g = self.game
         w = g.winner
-        return {"finished": bool(g.finished), "winner": list(w) if isinstance(w, list) else w,
-                "moves": len(g.moves), "lives": list(g.lives)}
+        out = {"finished": bool(g.finished), "winner": list(w) if isinstance(w, list) else w,
+               "moves": len(g.moves), "lives": list(g.lives)}
+        if self.view.failure is not None:
+            out["error"] = str(self.view.failure)
+        return out
 
     def record(self) -> records.Record:
-        return self.session.record()
+        from game import store
+
+        return records.record_of(self.game, store.seats_to_record(self._record_seats),
+                                 seed=self.seed, bot_seed=self.game.bot_seed)
 
 
 def main(argv: list[str]) -> int:

@@ -236,11 +236,11 @@ class TurnFlow:
     def _think(self, dt: float) -> None:
         self.thought += dt
         pace = self.pacing()
-        if self.thought < pace.think and not pace.instant:
-            return
         p = self.pending
         assert p is not None
         src = self.sources[p.seat]
+        if self.thought < pace.think and not pace.instant and src.paced:
+            return
         try:
             move = src.poll()
         except SourceFailure as failure:

@@ -6,7 +6,7 @@ game, e.g. ``hard``, or ``bot:PATH`` for a user bot).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from game import i18n
@@ -53,14 +53,19 @@ def demo_seats(players: int, levels: Sequence[str]) -> list[dict[str, Any]]:
 
 
 def sources_for(game_id: str, seats: Sequence[dict[str, Any]],
-                worker: Worker) -> dict[int, MoveSource]:
+                worker: Worker, given: Mapping[int, MoveSource] | None = None
+                ) -> dict[int, MoveSource]:
     """A move source for every seat: a person at this screen, a level, or a user bot
-    (``bot:PATH``), all thinking in ``worker``. An unknown player name raises
-    ``ValueError``; a bot file that does not load raises ``game.ai.bots.BotError``."""
+    (``bot:PATH``), all thinking in ``worker``; ``given`` names sources made elsewhere
+    (a phone seat's). An unknown player name raises ``ValueError``; a bot file that
+    does not load raises ``game.ai.bots.BotError``."""
     from game.ai.registry import make_player
 
     out: dict[int, MoveSource] = {}
     for i, s in enumerate(seats):
+        if given is not None and i in given:
+            out[i] = given[i]
+            continue
         if s.get("human"):
             out[i] = HumanSource()
             continue

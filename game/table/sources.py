@@ -63,6 +63,8 @@ class MoveSource:
     kind = ""
     #: the player's name: a level (``hard``), ``bot:PATH``, ``record`` …
     name = ""
+    #: whether the flow waits the pacing's thinking pause before taking its move
+    paced = True
 
     def begin(self, decision: Decision) -> None:
         self.decision = decision
@@ -215,6 +217,8 @@ class ChannelSource(MoveSource):
     engine checks every move like any other."""
 
     kind = REMOTE
+    #: a person decided: the flow adds no computer's thinking pause
+    paced = False
 
     def __init__(self, name: str = "remote") -> None:
         self.name = name
