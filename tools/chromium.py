@@ -186,8 +186,10 @@ class Chromium:
             "if (!e || e.disabled) return null; e.scrollIntoView({block: 'center'}); "
             "const r = e.getBoundingClientRect(); "
             "return r.width ? {x: r.x + r.width / 2, y: r.y + r.height / 2} : null; })()")
-        await self.send("Input.synthesizeTapGesture",
-                        {"x": box["x"], "y": box["y"], "gestureSourceType": "touch"})
+        point = {"x": box["x"], "y": box["y"]}
+        await self.send("Input.dispatchTouchEvent",
+                        {"type": "touchStart", "touchPoints": [point]})
+        await self.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
 
     async def screenshot(self, path: str | os.PathLike[str]) -> Path:
         r = await self.send("Page.captureScreenshot", {"format": "png"})
