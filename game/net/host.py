@@ -29,12 +29,10 @@ import time
 from typing import Any
 
 from game import games, records
-from game.net.access import SeatAccess
-from game.net.link import AWAY_AFTER, PhoneLink
-from game.net.server import PhoneServer
+from game.net.link import AWAY_AFTER
+from game.net.room import PhoneRoom
 from game.rules.base import Event, GameError
 from game.table import flow as F
-from game.table import hooks as H
 from game.table.bookkeeping import Bookkeeper
 from game.table.flow import Pacing, TurnFlow
 from game.table.hooks import Hooks
@@ -117,12 +115,12 @@ class HeadlessTable:
         self.stand_in_level = stand_in
         self._wake = threading.Event()
         self._stop = threading.Event()
-        self.server = PhoneServer(SeatAccess.new(self.phones), bind=bind, port=port,
-                                  wake=self._wake.set, **(server_options or {}))
-        self.link = PhoneLink(self.game, self.phones, self.names, self.server,
-                              away_after=away_after, on_name=self._named)
-        self.worker = InlineWorker()
         self.hooks = hooks or Hooks()
+        self.room = PhoneRoom(self.game, self.seats, self.hooks, bind=bind, port=port,
+                              wake=self._wake.set, away_after=away_after,
+                              on_name=self._named, server_options=server_options)
+        self.server, self.link = self.room.server, self.room.link
+        self.worker = InlineWorker()
         self.view = _Screenless()
         sources = sources_for(game_id, self.seats, self.worker, given=self.link.sources)
         self.flow = TurnFlow(self.game, sources, self.view, hooks=self.hooks,
@@ -130,9 +128,6 @@ class HeadlessTable:
         self.bookkeeper = (Bookkeeper.for_game(self.game, self.seats).attach(self.hooks)
                            if keep_records else None)
         self._record_seats = [dict(s) for s in self.seats]
-        self.hooks.subscribe(H.GAME_STARTED, lambda news: self.link.publish(force=True))
-        self.hooks.subscribe(H.MOVE_APPLIED,
-                             lambda news: self.link.applied(news.seat, news.move))
         self.started = threading.Event()
 
     def _named(self, seat: int, name: str) -> None:
@@ -198,8 +193,7 @@ class HeadlessTable:
             link.publish(force=True)
         finally:
             flow.close()
-            link.close()
-            self.server.stop()
+            self.room.close()
             if self.bookkeeper is not None:
                 self.bookkeeper.detach()
         return self.outcome()

@@ -1,0 +1,99 @@
+"""A table's phone seats in one object: the server, the link, and their wiring to the
+table's news. The window's table and ``stammtisch host`` both use it.
+
+A seat is a phone seat when its setup dict has ``"phone": True`` (records keep it as
+a human seat: a person decided). :meth:`PhoneRoom.sources` are the seats' move
+sources for the turn flow; the room hears the table's "game started" and "move
+applied" news (:mod:`game.table.hooks`) and sends every phone its state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from game.net.access import SeatAccess
+from game.net.link import AWAY_AFTER, PhoneLink
+from game.net.seat import PhoneSource
+from game.net.server import PhoneServer
+from game.table import hooks as H
+from game.table.hooks import Hooks
+
+
+def phone_seats(seats: Sequence[dict[str, Any]]) -> list[int]:
+    return [i for i, s in enumerate(seats) if s.get("phone")]
+
+
+@dataclass(frozen=True)
+class SeatLink:
+    """What the table shows for one phone seat."""
+
+    seat: int
+    name: str
+    url: str            # the QR code's content
+    short: str          # the same, to type: without ``http://``
+    connected: bool
+    standing_in: bool
+
+
+class PhoneRoom:
+    """The phone seats of ``game`` (``seats``: the table's seat dicts)."""
+
+    def __init__(self, game: Any, seats: Sequence[dict[str, Any]], hooks: Hooks, *,
+                 bind: str | None = None, port: int = 0,
+                 wake: Callable[[], None] | None = None, away_after: float = AWAY_AFTER,
+                 on_name: Callable[[int, str], None] | None = None,
+                 server_options: dict[str, Any] | None = None) -> None:
+        self.phones = phone_seats(seats)
+        self.server = PhoneServer(SeatAccess.new(self.phones), bind=bind, port=port,
+                                  wake=wake, **(server_options or {}))
+        self.link = PhoneLink(game, self.phones, [str(s["name"]) for s in seats], self.server,
+                              away_after=away_after, on_name=on_name)
+        self._off = [hooks.subscribe(H.GAME_STARTED, lambda news: self.link.publish(True)),
+                     hooks.subscribe(H.MOVE_APPLIED,
+                                     lambda news: self.link.applied(news.seat, news.move))]
+        self.closed = False
+
+    @property
+    def sources(self) -> dict[int, PhoneSource]:
+        return self.link.sources
+
+    def start(self) -> PhoneRoom:
+        """Start listening; raises ``OSError`` when the server cannot."""
+        self.server.start()
+        return self
+
+    def pump(self) -> int:
+        return self.link.pump()
+
+    def seat_links(self) -> list[SeatLink]:
+        on = self.link.connected
+        return [SeatLink(s, self.link.names[s], self.server.link(s),
+                         self.server.link(s).split("://", 1)[1], s in on,
+                         self.sources[s].standing_in) for s in self.phones]
+
+    @property
+    def join_url(self) -> str:
+        return self.server.join_link()
+
+    @property
+    def base(self) -> str:
+        return self.server.base_url.split("://", 1)[1]
+
+    @property
+    def code(self) -> str:
+        return self.server.access.code
+
+    def all_connected(self) -> bool:
+        return set(self.phones) <= self.link.connected
+
+    def close(self) -> None:
+        """The table closes: sources forget, the coach stops, the server says bye."""
+        if self.closed:
+            return
+        self.closed = True
+        for off in self._off:
+            off()
+        self.link.close()
+        self.server.stop()
