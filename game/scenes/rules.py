@@ -80,7 +80,8 @@ class RulesScene(Scene):
         head = max(14, int(30 * u))
         inner = self.view.width - int(40 * u)
         self.lines = []
-        for raw in t(self.entry.rules_text_key).split("\n"):
+        body_text = t(self.entry.rules_text_key) + "\n" + t("rules.phones")   # issue 17
+        for raw in body_text.split("\n"):
             if raw.startswith("# "):
                 self.lines.append(("", body // 2, False, 0))
                 for ln in text.wrap(raw[2:], head, inner, True):

@@ -95,15 +95,19 @@ class SetupScene(Scene):
             seat = self.setup["seats"][i]
 
             def kind_text(s=seat) -> str:
+                if s.get("phone"):
+                    return t("setup.phone")
                 return t("setup.human") if s["human"] else t("setup.computer",
                                                              level=t("level." + s["level"]))
 
             def step(d: int, s=seat) -> None:
-                kinds = ("human",) + self.entry.levels
-                cur = "human" if s["human"] else s["level"]
+                # a person here, a person with a phone (issue 17), or a computer level
+                kinds = ("human",) + self.entry.levels + ("phone",)
+                cur = "phone" if s.get("phone") else "human" if s["human"] else s["level"]
                 k = kinds[((kinds.index(cur) if cur in kinds else 0) + d) % len(kinds)]
-                s["human"] = k == "human"
-                if k != "human":
+                s["human"] = k in ("human", "phone")
+                s["phone"] = k == "phone"
+                if not s["human"]:
                     s["level"] = k
                 self.app.play("click")
 

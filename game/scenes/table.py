@@ -27,6 +27,7 @@ import pygame
 
 from game import crash, games
 from game.i18n import has, t
+from game.net.room import PhoneRoom, phone_seats
 from game.rules.base import Event, Refusal
 from game.scenes.base import Scene
 from game.table import flow as F
@@ -37,12 +38,16 @@ from game.table.flow import Pacing, TurnFlow
 from game.table.hooks import Hooks, News
 from game.table.options import RESULTS, TableOptions
 from game.table.seats import sources_for
-from game.table.sources import BOT, HUMAN, RECORD, Decision, SourceFailure
+from game.table.sources import BOT, HUMAN, RECORD, REMOTE, Decision, SourceFailure
 from game.table.texts import SeatNames
 from game.table.workers import InlineWorker, ThreadWorker
 from game.view import timing
 from game.view.anim import Animator
+from game.view.phones import AwayPrompt, JoinPanel
 from game.view.widgets import Button
+
+#: The computer level that plays for an away phone when the table is told so.
+STAND_IN = "medium"
 
 
 class TableScene(Scene):
@@ -68,9 +73,18 @@ class TableScene(Scene):
         self.game = game if game is not None else self.entry.new_game(
             self.rules_given, self.n, seed=self.seed, bot_seed=self.seed & 0xFFFF)
         self.worker = opts.worker or (InlineWorker() if app.ai_sync else ThreadWorker())
-        sources = opts.sources if opts.sources is not None else \
-            sources_for(self.entry.id, seats, self.worker)
         self.hooks = Hooks()
+        #: the phone seats' server and link (issue 17), when the table has phone seats
+        self.phones: PhoneRoom | None = None
+        if opts.sources is None and not self.demo and phone_seats(seats):
+            try:
+                self.phones = PhoneRoom(self.game, seats, self.hooks, bind=opts.phone_bind,
+                                        on_name=self._phone_named).start()
+            except OSError as exc:       # the setup screen shows it as a toast
+                raise ValueError(t("phones.cannot_listen", error=str(exc))) from exc
+        sources = opts.sources if opts.sources is not None else sources_for(
+            self.entry.id, seats, self.worker,
+            given=self.phones.sources if self.phones else None)
         self.flow = TurnFlow(self.game, sources, self, hooks=self.hooks,
                              pacing=opts.pacing or self.pacing, viewer=opts.viewer)
         self.names = SeatNames([s["name"] for s in seats], self.flow.humans)
@@ -92,6 +106,13 @@ class TableScene(Scene):
         self._catch_up_left = 0
         self.bookkeeper: Bookkeeper | None = None
         self.report: Path | None = None
+        self.show_phones = self.phones is not None      # the join panel, at first
+        self._phones_seen = False
+        self.away_seat: int | None = None              # a phone seat the table asks about
+        self.join_panel = JoinPanel(self._hide_phones)
+        self.away_prompt = AwayPrompt(self._phone_wait, self._phone_stand_in, STAND_IN)
+        self.phones_button = Button(lambda: t("phones.button"), self._show_phones,
+                                    name="phones", hotkey=pygame.K_F2, hint="F2")
         self.hooks.subscribe(H.CUE, lambda news: app.play(news.data["name"]))
         self.hooks.subscribe(H.INCIDENT, self._incident)
 
@@ -173,9 +194,15 @@ class TableScene(Scene):
         return self.flow.queue
 
     def seat_tag(self, s: int) -> str:
-        """The plate's note for a seat: "you", a computer's level, "human" in a replay."""
+        """The plate's note for a seat: "you", a computer's level, "human" in a replay,
+        "phone" (away, or a computer standing in)."""
         src = self.flow.source(s)
         level = str(self.seats[s].get("level", "medium"))
+        if src.kind == REMOTE and self.phones is not None:
+            if s in self.phones.link.connected:
+                return t("table.phone")
+            return t("table.phone_stand_in" if self.phones.sources[s].standing_in
+                     else "table.phone_away")
         if src.kind == HUMAN:
             if s == self.viewer and len(self.humans) == 1:
                 return "" if self.names.name(s) == t("table.you_name") else t("table.you")
@@ -224,6 +251,55 @@ class TableScene(Scene):
     def exit(self) -> None:
         self.flow.close()
         self.worker.shutdown()
+        if self.phones is not None:
+            self.phones.close()
+
+    # ------------------------------------------------------------------ phone seats
+
+    def _phone_named(self, seat: int, name: str) -> None:
+        """A guest sat down at a phone seat under ``name``."""
+        self.seats[seat]["name"] = name
+        self.names.names[seat] = name
+        if self.session is not None:
+            self.session.seats[seat].name = name
+
+    def _show_phones(self) -> None:
+        if self.phones is not None:
+            self.app.play("click")
+            self.show_phones = True
+
+    def _hide_phones(self) -> None:
+        self.app.play("click")
+        self.show_phones = False
+
+    def _phone_wait(self) -> None:
+        if self.phones is not None and self.away_seat is not None:
+            self.phones.link.keep_waiting(self.away_seat)
+        self.away_seat = None
+
+    def _phone_stand_in(self) -> None:
+        from game.ai.registry import make_player
+        from game.table.sources import LevelSource
+
+        seat = self.away_seat
+        self.away_seat = None
+        if self.phones is None or seat is None:
+            return
+        self.phones.link.stand_in(seat, LevelSource(make_player(self.game_id, STAND_IN),
+                                                    self.worker, name=STAND_IN))
+
+    def _update_phones(self) -> None:
+        room = self.phones
+        if room is None:
+            return
+        room.pump()
+        if self.show_phones and room.all_connected() and not self._phones_seen:
+            self._phones_seen = True         # everybody is in: the table comes forward
+            self.show_phones = False
+        if self.away_seat is None and not self.show_phones:
+            self.away_seat = room.link.overdue()
+        elif self.away_seat is not None and self.away_seat in room.link.connected:
+            self.away_seat = None            # back before anybody answered
 
     def resume(self) -> None:
         super().resume()
@@ -231,12 +307,14 @@ class TableScene(Scene):
 
     def busy(self) -> bool:
         m = self.model
-        return (self.anim.moving or bool(self.flow.queue)
+        return (self.anim.moving or bool(self.flow.queue) or self.show_phones
+                or self.away_seat is not None
                 or self.state in (F.THINKING, F.IDLE) or m.confetti is not None
                 or (self.state == F.OVER and self.demo) or self.coach.waiting())
 
     def update(self, dt: float) -> None:
         self.clock += dt
+        self._update_phones()
         self.coach.poll()
         self.ensure_layout(self.app.size)    # events pin cards where they are drawn
         self.anim.speed = "off" if self.catching_up else self.anim_speed()
@@ -361,6 +439,7 @@ class TableScene(Scene):
         self.painter.prepare(geo, self.app.background())
         self.menu_button.rect = geo.menu.copy()
         self.hint_button.rect = geo.hint.copy()
+        self.phones_button.rect = geo.menu.move(geo.menu.width + int(12 * self.u), 0)
         self._layout_actions()
 
     def _layout_actions(self) -> None:
@@ -375,6 +454,17 @@ class TableScene(Scene):
         self.app.open("pause")
 
     def handle_event(self, ev: pygame.event.Event) -> bool:
+        if self.phones is not None:
+            if self.away_seat is not None:
+                return self.away_prompt.handle(ev) or ev.type in (pygame.MOUSEBUTTONDOWN,
+                                                                  pygame.KEYDOWN)
+            if self.show_phones:
+                return self.join_panel.handle(ev)
+            if (ev.type == pygame.KEYDOWN and ev.key == pygame.K_F2) or (
+                    ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1
+                    and self.phones_button.rect.collidepoint(ev.pos)):
+                self._show_phones()
+                return True
         human = self.state == F.HUMAN_TURN
         if ev.type == pygame.KEYDOWN and (ev.key == pygame.K_ESCAPE or (
                 ev.key == pygame.K_p and (self.p_pauses_in_turn or not human))):
@@ -396,3 +486,12 @@ class TableScene(Scene):
 
     def draw(self, surf: pygame.Surface) -> None:
         self.painter.draw(surf)
+        room = self.phones
+        if room is None:
+            return
+        self.phones_button.draw(surf, self.u, False)
+        if self.show_phones:
+            self.join_panel.draw(surf, self.u, room.seat_links(), room.base, room.code,
+                                 local_only=room.base.startswith("127."))
+        elif self.away_seat is not None:
+            self.away_prompt.draw(surf, self.u, self.names.name(self.away_seat))

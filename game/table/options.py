@@ -41,3 +41,6 @@ class TableOptions:
     menu_key: str = "table.menu"
     #: where computers and the coach think (default: a thread; tests: inline)
     worker: Worker | None = None
+    #: phone seats: listen on this local address only (default: loopback and the
+    #: computer's local-network addresses; tests use loopback)
+    phone_bind: str | None = None

@@ -30,8 +30,10 @@ def seats_from_setup(setup: dict[str, Any], lang: str | None = None) -> list[dic
         if i == 0 and s.get("human") and sum(1 for x in setup["seats"][:n] if x.get("human")) > 1:
             default = t("setup.player_n", n=1)
         name = (s.get("name") or "").strip()[:16] or default
-        out.append({"name": name, "human": bool(s.get("human")),
-                    "level": s.get("level", "medium")})
+        seat = {"name": name, "human": bool(s.get("human")), "level": s.get("level", "medium")}
+        if s.get("phone") and s.get("human"):
+            seat["phone"] = True             # a person holding the cards on a phone
+        out.append(seat)
     seen: dict[str, int] = {}
     for s in out:
         k = s["name"]

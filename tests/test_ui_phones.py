@@ -1,0 +1,141 @@
+"""Phone seats at the window's table: the join panel with QR codes, phones mixed with
+a person at the screen and computers, the big screen never showing a phone player's
+card, no privacy screen with phones only, and the question when a phone stays away."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import threading
+
+import aiohttp
+import pygame
+
+from game.scenes import testing as T
+from game.table.options import TableOptions
+from game.view.phones import qr_matrix
+from tests.phone_helpers import Player
+
+LOOPBACK = TableOptions(phone_bind="127.0.0.1")
+
+
+def _seats(kinds: list[str]) -> list[dict]:
+    return [{"name": f"P{i}", "human": k in ("human", "phone"), "phone": k == "phone",
+             "level": k if k not in ("human", "phone") else "medium"}
+            for i, k in enumerate(kinds)]
+
+
+class Phones:
+    """Scripted phones for the given seats, playing in their own thread."""
+
+    def __init__(self, table, seats: list[int], seed: int = 1) -> None:
+        self.table, self.seats, self.seed = table, seats, seed
+        self.done = threading.Event()
+        self.players: list[Player] = []
+        self.thread = threading.Thread(target=lambda: asyncio.run(self._run()), daemon=True)
+
+    async def _run(self) -> None:
+        room = self.table.phones
+        url = f"http://127.0.0.1:{room.server.port}/ws"
+        async with aiohttp.ClientSession() as session:
+            self.players = [Player(session, url, room.server.access.tokens[s], self.seed + s)
+                            for s in self.seats]
+            await asyncio.gather(*(p.play(self.done) for p in self.players))
+
+    def __enter__(self) -> Phones:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.done.set()
+        self.thread.join(30)
+
+
+def _no_phone_card_shown(table, phones: list[int]) -> None:
+    """Chase: a card in front of a seat; Rams: a hand. Face up only for the viewer
+    (never a phone seat) or when the engine made it public."""
+    m = table.model
+    hands = {s: [sp] for s, sp in m.hand.items()} if hasattr(m, "hand") else m.hands
+    for seat, cards in hands.items():
+        for sp in cards:
+            if sp.code is not None and seat not in getattr(m, "public_up", ()):
+                assert seat not in phones, f"phone seat {seat}'s card is face up"
+                assert seat == table.viewer
+
+
+def _play(app, table, phones: list[int], rng: random.Random, frames: int = 60000) -> None:
+    for _ in range(frames):
+        top = app.top
+        if top.name == "results" or table.game.finished and not table.busy():
+            return
+        assert top.name != "handoff" or any(not s.get("phone") for s in table.seats
+                                            if s["human"]), "a privacy screen for phones"
+        if top.name == "handoff":
+            T.click_button(app, top.list.buttons[0])
+            continue
+        _no_phone_card_shown(table, phones)
+        if table.state == "human":
+            table.human_move(rng.choice(table.pending.legal))
+        T.frame(app)
+    raise AssertionError("the game did not end")
+
+
+def test_phones_a_person_and_a_computer_play_a_whole_game():
+    app = T.make_app((1280, 720))
+    seats = _seats(["phone", "human", "phone", "medium"])
+    table = app.open("table", game_id="chase", seats=seats, seed=5, options=LOOPBACK)
+    assert table.humans == [1] and table.viewer == 1
+    T.frame(app)
+    assert table.show_phones                      # the join panel is up at first
+    names = [b.name for b in [table.join_panel.close_button, table.phones_button]]
+    assert names == ["phones_close", "phones"]
+    with Phones(table, [0, 2]):
+        _play(app, table, [0, 2], random.Random(3))
+    assert table.game.finished
+    assert not table.show_phones                  # it went away once all phones were in
+    moves = {s for s, _ in table.game.moves}
+    assert {0, 1, 2, 3} <= moves
+    app.pop() if app.top.name == "results" else None
+    table.exit()
+    assert table.phones.server.stopped
+
+
+def test_with_phones_only_nobody_is_at_the_screen():
+    app = T.make_app((960, 600), lang="de")
+    seats = _seats(["phone", "phone", "phone"])
+    table = app.open("table", game_id="rams", seats=seats, seed=8, options=LOOPBACK)
+    assert table.humans == [] and table.viewer is None
+    with Phones(table, [0, 1, 2]):
+        _play(app, table, [0, 1, 2], random.Random(4))
+    assert table.game.finished
+    table.exit()
+
+
+def test_an_away_phone_brings_up_the_question_and_a_computer_can_stand_in():
+    app = T.make_app((1280, 720))
+    seats = _seats(["phone", "medium", "medium"])
+    table = app.open("table", game_id="chase", seats=seats, seed=2, options=LOOPBACK)
+    table.phones.link.away_after = 0.0            # nobody ever connects
+    T.key(app, pygame.K_RETURN)                   # close the join panel
+    assert not table.show_phones
+    for _ in range(2000):
+        T.frame(app)
+        if table.away_seat is not None:
+            break
+    assert table.away_seat == 0
+    T.click_button(app, table.away_prompt.buttons[1])     # "Computer plays"
+    assert table.phones.sources[0].standing_in
+    for _ in range(20000):
+        if table.game.finished:
+            break
+        T.frame(app)
+    assert table.game.finished and any(s == 0 for s, _ in table.game.moves)
+    table.exit()
+
+
+def test_qr_codes_hold_the_links():
+    rows = qr_matrix("http://192.168.1.20:8765/p/abcdefgh2345")
+    assert len(rows) == len(rows[0]) >= 21
+    # the three finder patterns: dark 7x7 rings in three corners
+    for y0, x0 in ((0, 0), (0, len(rows) - 7), (len(rows) - 7, 0)):
+        assert all(rows[y0][x0 + i] and rows[y0 + 6][x0 + i] for i in range(7))
