@@ -311,7 +311,7 @@ def test_frozen_crash_is_reported(frozen_app, tmp_path):
 def test_frozen_bundle_contents(frozen_app):
     internal = frozen_app / "_internal"
     assert internal.is_dir()
-    for src in ("sprites", "sounds", "game/data", "game/locale"):
+    for src in ("sprites", "sounds", "game/data", "game/locale", "game/net/web"):
         base = ROOT / src
         if not base.is_dir():
             continue
@@ -322,3 +322,41 @@ def test_frozen_bundle_contents(frozen_app):
                 assert (internal / rel).is_file(), f"{rel} missing from the bundle"
     for excluded in ("tkinter", "numpy", "unittest", "pydoc_data"):
         assert not (internal / excluded).exists(), f"{excluded} should be excluded"
+
+
+def test_frozen_host_serves_a_phone_table(frozen_app, tmp_path):
+    """``stammtisch host`` in the frozen build: the join links, the page and a card
+    image over loopback, and a clean stop with the outcome line."""
+    import json
+    import signal
+    import urllib.request
+
+    home = tmp_path / "home"
+    env = _frozen_env(home)
+    proc = subprocess.Popen(
+        [str(frozen_app / EXE), "host", "--game", "chase", "--seats", "phone,random,random",
+         "--bind", "127.0.0.1", "--json"], env=env, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True, cwd=home.parent)
+    try:
+        first = json.loads(proc.stdout.readline())
+        link = first["seats"][0]["link"]
+        assert link.startswith("http://127.0.0.1:") and "/p/" in link
+        assert first["seats"][1]["link"] is None and len(first["code"]) == 6
+        with urllib.request.urlopen(link, timeout=30) as r:
+            assert b"/phone.js" in r.read()
+        with urllib.request.urlopen(first["url"] + "/phone.js", timeout=30) as r:
+            assert b"WebSocket" in r.read()
+        with urllib.request.urlopen(first["url"] + "/cards/classic/AS.png", timeout=30) as r:
+            assert r.read(8) == b"\x89PNG\r\n\x1a\n"
+        if sys.platform.startswith("win"):
+            proc.terminate()
+            proc.wait(60)
+            return
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 0, err[-3000:]
+    last = json.loads(out.strip().splitlines()[-1])
+    assert last["finished"] is False and last["moves"] == 0

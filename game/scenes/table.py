@@ -27,7 +27,6 @@ import pygame
 
 from game import crash, games
 from game.i18n import has, t
-from game.net.room import PhoneRoom, phone_seats
 from game.rules.base import Event, Refusal
 from game.scenes.base import Scene
 from game.table import flow as F
@@ -75,8 +74,10 @@ class TableScene(Scene):
         self.worker = opts.worker or (InlineWorker() if app.ai_sync else ThreadWorker())
         self.hooks = Hooks()
         #: the phone seats' server and link (issue 17), when the table has phone seats
-        self.phones: PhoneRoom | None = None
-        if opts.sources is None and not self.demo and phone_seats(seats):
+        self.phones: Any = None
+        if opts.sources is None and not self.demo and any(s.get("phone") for s in seats):
+            from game.net.room import PhoneRoom  # aiohttp only for a phone table
+
             try:
                 self.phones = PhoneRoom(self.game, seats, self.hooks, bind=opts.phone_bind,
                                         on_name=self._phone_named).start()
