@@ -333,3 +333,38 @@ def test_the_server_stops_with_the_table():
 
     with running(table):
         assert asyncio.run(main()) == server_mod.CLOSE_GONE
+
+
+def test_the_coach_answers_a_phone_only_for_its_own_decision():
+    table = _table("chase", ["phone", "phone", "phone"], seed=12)
+
+    async def main() -> None:
+        async with aiohttp.ClientSession() as session:
+            p = table.game.to_move()
+            mine = await _hello(session, table, p.seat)
+            other = await _hello(session, table, (p.seat + 1) % 3)
+            step = len(table.game.moves)
+            await other.send({"type": "advice", "step": step})
+            assert (await other.until(lambda m: m["type"] == "refused"))["code"] == "stale"
+            await mine.send({"type": "advice", "step": step})
+            advice = await mine.until(lambda m: m["type"] == "advice", timeout=120)
+            assert advice["step"] == step and set(advice["options"]) == set(p.legal)
+            assert all(0 <= o["lose_life"] <= 1 for o in advice["options"].values())
+            assert advice["move"] in p.legal and len(table.game.moves) == step
+
+    with running(table):
+        asyncio.run(main())
+
+
+def test_a_hosted_game_is_recorded_and_counted():
+    from game import store
+
+    before = len(store.recent_games(limit=1000))
+    table = HeadlessTable("chase", ["phone", "phone", "random"], seed=31)   # keeps records
+    with running(table) as th:
+        asyncio.run(_play_all(table, 3, drop=0.0))
+        th.join(30)
+    assert table.game.finished
+    games = store.recent_games(limit=1000)
+    assert len(games) == before + 1
+    assert not store.has_autosave()           # a finished game clears its autosave

@@ -9,7 +9,8 @@ to exit of ``stammtisch --smoke-test`` (first menu frame) against ``bare_window`
 (one frame), runs alternating, after one unmeasured warm-up each; the median counts.
 Use a real display (e.g. ``Xvfb :99 & DISPLAY=:99``); ``--dummy`` sets
 ``SDL_VIDEODRIVER=dummy`` instead. Budgets (the issue's "done when"): the app folder
-at most 15 MB larger than the bare one and the start-up median at most 2x.
+at most 25 MB larger than the bare one (the phone table's server and QR libraries
+included, issue 17) and the start-up median at most 2x.
 Exit status 1 if a budget is missed or a run fails.
 """
 
@@ -27,7 +28,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 EXE_SUFFIX = ".exe" if sys.platform.startswith("win") else ""
-SIZE_BUDGET_MB = 15.0
+SIZE_BUDGET_MB = 25.0
 TIME_BUDGET_RATIO = 2.0
 MB = 1024 * 1024
 
