@@ -368,3 +368,37 @@ def test_a_hosted_game_is_recorded_and_counted():
     games = store.recent_games(limit=1000)
     assert len(games) == before + 1
     assert not store.has_autosave()           # a finished game clears its autosave
+
+
+def test_the_server_serves_the_page_its_files_and_the_channel_only():
+    table = _table("chase", ["phone", "phone", "phone"])
+
+    async def main() -> None:
+        base = f"http://127.0.0.1:{table.server.port}"
+        async with aiohttp.ClientSession() as session:
+            async def get(path: str, **kw) -> tuple[int, bytes, dict]:
+                async with session.get(base + path, allow_redirects=False, **kw) as r:
+                    return r.status, await r.read(), dict(r.headers)
+
+            status, body, headers = await get("/p/" + token_of(table, 0))
+            assert status == 200 and b"phone.js" in body
+            assert "script-src 'self'" in headers["Content-Security-Policy"]
+            assert headers["Referrer-Policy"] == "no-referrer"
+            assert (await get("/"))[0] == 200 and (await get("/j/abc"))[0] == 200
+            assert (await get("/phone.js"))[0] == 200 and (await get("/phone.css"))[0] == 200
+            status, body, _ = await get("/cards/classic/QH.png")
+            assert status == 200 and body.startswith(b"\x89PNG")
+            for path in ("/cards/classic/XX.png", "/cards/../game/net/link.py", "/index.html",
+                         "/game/net/server.py", "/sprites/cards/classic/QH.png", "/%2e%2e/x",
+                         "/backs/felt.png", "/robots.txt"):
+                assert (await get(path))[0] == 404, path
+            async with session.post(base + "/p/x", data=b"x" * 10) as r:
+                assert r.status == 405
+            # a page elsewhere cannot reach the table through a rebound name
+            assert (await get("/", headers={"Host": "evil.example:80"}))[0] == 421
+            with pytest.raises(aiohttp.WSServerHandshakeError) as e:
+                await session.ws_connect(base + "/ws", headers={"Origin": "http://evil.example"})
+            assert e.value.status == 403
+
+    with running(table):
+        asyncio.run(main())

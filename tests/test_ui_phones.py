@@ -139,3 +139,27 @@ def test_qr_codes_hold_the_links():
     # the three finder patterns: dark 7x7 rings in three corners
     for y0, x0 in ((0, 0), (0, len(rows) - 7), (len(rows) - 7, 0)):
         assert all(rows[y0][x0 + i] and rows[y0 + 6][x0 + i] for i in range(7))
+
+
+def test_the_setup_offers_phone_seats_and_starts_a_phone_table():
+    app = T.make_app((1280, 720))
+    setup = app.open("setup", game_id="chase")
+    row = setup.seat_form.rows[3]                 # the second seat
+    seat = setup.setup["seats"][1]
+    assert not seat["human"]
+    labels = []
+    for _ in range(6):
+        row.step(1)
+        labels.append(row.value())
+    assert "Phone" in labels
+    while not seat.get("phone"):
+        row.step(1)
+    assert seat["human"] and row.value() == "Phone"
+    setup.start()
+    table = T.table_of(app)
+    try:
+        assert table is not None and table.phones is not None
+        assert table.phones.phones == [1] and table.humans == [0]
+        assert table.seat_tag(1) == "phone away"
+    finally:
+        table.exit()

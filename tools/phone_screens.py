@@ -37,9 +37,21 @@ HAND = ("(() => { const i = [...document.querySelectorAll('#hand img')]; "
 
 
 def table_shots(out: Path, sizes: list[tuple[int, int]]) -> list[Path]:
+    from game.settings import default_setup
+
     shots = []
     for lang in ("en", "de"):
         for size in sizes:
+            app = T.make_app(size, lang=lang)
+            setup = default_setup()
+            for i, kind in enumerate(("phone", "phone", "human", "medium")):
+                setup["seats"][i].update(human=kind != "medium", phone=kind == "phone")
+            app.settings["setup"] = setup
+            app.open("setup", game_id="chase")
+            T.frame(app)
+            path = out / f"setup_{lang}_{size[0]}x{size[1]}.png"
+            pygame.image.save(app.screen, str(path))
+            shots.append(path)
             app = T.make_app(size, lang=lang)
             i18n.set_lang(lang)
             seats = [{"name": n, "human": k != "ai", "phone": k == "phone", "level": "medium"}
