@@ -28,7 +28,7 @@ import threading
 import time
 from typing import Any
 
-from game import games, records
+from game import cliargs, games, records
 from game.net.link import AWAY_AFTER
 from game.net.room import PhoneRoom
 from game.rules.base import Event, GameError
@@ -223,15 +223,17 @@ def main(argv: list[str]) -> int:
     p.add_argument("--seats", required=True,
                    help="one entry per seat: 'phone' or a computer level, e.g. "
                         "phone,phone,medium,medium")
-    p.add_argument("--rules", default=None, help="rules keys as a JSON object")
-    p.add_argument("--port", type=int, default=0, help="port (default: any free one)")
+    p.add_argument("--rules", type=cliargs.rules_json, default=None,
+                   help="rules keys as a JSON object")
+    p.add_argument("--port", type=cliargs.int_range(0, 65535), default=0,
+                   help="port (default: any free one)")
     p.add_argument("--bind", default=None,
                    help="listen on this local address only (default: this computer's "
                         "loopback and local-network addresses)")
-    p.add_argument("--seed", type=int, default=None, help="seed of the shuffles")
-    p.add_argument("--think", type=float, default=0.8,
+    p.add_argument("--seed", type=cliargs.seed, default=None, help="seed of the shuffles")
+    p.add_argument("--think", type=cliargs.seconds(0, 60), default=0.8,
                    help="seconds a computer waits before its move (default 0.8)")
-    p.add_argument("--away-after", type=float, default=AWAY_AFTER,
+    p.add_argument("--away-after", type=cliargs.seconds(0, 1e6), default=AWAY_AFTER,
                    help="seconds a phone may be away during its decision")
     p.add_argument("--stand-in", default=None, metavar="LEVEL",
                    help="a computer level that plays for an away phone until it is back")
@@ -246,7 +248,7 @@ def main(argv: list[str]) -> int:
 
     try:
         kinds = parse_seats(args.seats, args.game)
-        rules = json.loads(args.rules) if args.rules else None
+        rules = args.rules
         entry = games.entry(args.game)
         entry.validate_rules(rules)
         if not entry.min_seats <= len(kinds) <= entry.max_seats:
@@ -256,7 +258,7 @@ def main(argv: list[str]) -> int:
 
             make_player(args.game, args.stand_in)
         table = HeadlessTable(args.game, kinds, rules=rules, seed=args.seed, bind=args.bind,
-                              port=args.port, think=max(0.0, args.think),
+                              port=args.port, think=args.think,
                               away_after=args.away_after, stand_in=args.stand_in)
         table.start()
     except (ValueError, GameError) as exc:
