@@ -327,6 +327,8 @@ def test_the_server_stops_with_the_table():
             assert bye["reason"] == "closed"
             while await line.next() is not None:
                 pass
+            while not table.server.stopped:       # the table's thread is closing it
+                await asyncio.sleep(0.02)
             with pytest.raises(aiohttp.ClientError):
                 await session.get(f"http://127.0.0.1:{table.server.port}/")
             return line.ws.close_code

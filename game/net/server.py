@@ -218,16 +218,20 @@ class PhoneServer:
         runner = web.AppRunner(app, access_log=None, handle_signals=False,
                                shutdown_timeout=1.0)
         await runner.setup()
+        sites: list[web.TCPSite] = []
         try:
             for host in self.hosts:
                 site = web.TCPSite(runner, host, self.port, reuse_address=True)
                 await site.start()
+                sites.append(site)
                 if self.port == 0:
                     server = site._server
                     assert server is not None
                     self.port = int(server.sockets[0].getsockname()[1])  # type: ignore[union-attr]
             self._ready.set()
             await self._stopping.wait()
+            for site in sites:            # no new connections from here on
+                await site.stop()
             for line in list(self._lines.values()):
                 await self._close(line, CLOSE_GONE, {"type": "bye", "reason": "closed"})
         finally:
