@@ -330,7 +330,8 @@ def test_the_server_stops_with_the_table():
             while not table.server.stopped:       # the table's thread is closing it
                 await asyncio.sleep(0.02)
             with pytest.raises(aiohttp.ClientError):
-                await session.get(f"http://127.0.0.1:{table.server.port}/")
+                await session.get(f"http://127.0.0.1:{table.server.port}/",
+                                  timeout=aiohttp.ClientTimeout(total=10))
             return line.ws.close_code
 
     with running(table):
