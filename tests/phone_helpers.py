@@ -290,3 +290,14 @@ def check_no_leaks(record: records.Record, sent: list[tuple[int | None, str]]) -
 
 def record_seats(record: records.Record) -> int:
     return len(record.seats)
+
+
+def confirmed_moves(p: Player, game: Any) -> list[tuple[int, str]]:
+    """The moves the phone saw confirmed, plus its move still waiting for an answer
+    when that was the game's very last move (the table closed at once; the phone's
+    line happened to be down and never heard it)."""
+    out = list(p.acked)
+    last = len(game.moves) - 1
+    if p.pending is not None and p.pending["step"] == last:
+        out.append((last, p.pending["move"]))
+    return out

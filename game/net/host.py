@@ -8,7 +8,8 @@
 prints one line with each phone seat's join link (with ``--json`` one JSON object:
 ``{"game", "url", "join", "code", "port", "seats": [{"seat", "kind", "name",
 "link"}]}``), then plays until the game ends or the process is stopped (Ctrl+C,
-SIGTERM). When it ends, it prints one more line: the outcome (``finished``,
+SIGTERM); a phone that is reconnecting as the game ends gets three more seconds to
+see the end. When it ends, it prints one more line: the outcome (``finished``,
 ``winner``, ``moves``, ``record``). The game is autosaved and counted in the
 statistics like any other; ``--record FILE`` also writes its record there.
 
@@ -96,7 +97,7 @@ class HeadlessTable:
                  think: float = 0.0, away_after: float = AWAY_AFTER,
                  stand_in: str | None = None, names: list[str] | None = None,
                  keep_records: bool = True, server_options: dict[str, Any] | None = None,
-                 hooks: Hooks | None = None) -> None:
+                 hooks: Hooks | None = None, linger: float = 0.0) -> None:
         entry = games.entry(game_id)
         self.game_id = game_id
         self.kinds = kinds
@@ -112,6 +113,8 @@ class HeadlessTable:
         self.seats = [{"name": self.names[i], "human": k == PHONE, "phone": k == PHONE,
                        "level": "medium" if k == PHONE else k} for i, k in enumerate(kinds)]
         self.think = think
+        #: seconds the finished table keeps serving while a phone is away
+        self.linger = linger
         self.stand_in_level = stand_in
         self._wake = threading.Event()
         self._stop = threading.Event()
@@ -191,6 +194,13 @@ class HeadlessTable:
                 if wait > 0:
                     self._wake.wait(wait)
             link.publish(force=True)
+            # a phone that was reconnecting when the game ended still gets to see the end
+            until = time.monotonic() + self.linger
+            while (not self._stop.is_set() and self.view.done and not self.room.all_connected()
+                   and time.monotonic() < until):
+                self._wake.clear()
+                link.pump()
+                self._wake.wait(0.1)
         finally:
             flow.close()
             self.room.close()
@@ -259,7 +269,8 @@ def main(argv: list[str]) -> int:
             make_player(args.game, args.stand_in)
         table = HeadlessTable(args.game, kinds, rules=rules, seed=args.seed, bind=args.bind,
                               port=args.port, think=args.think,
-                              away_after=args.away_after, stand_in=args.stand_in)
+                              away_after=args.away_after, stand_in=args.stand_in,
+                              linger=3.0)
         table.start()
     except (ValueError, GameError) as exc:
         return fail(str(exc))
