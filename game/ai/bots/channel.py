@@ -32,6 +32,16 @@ USE_THREADS: bool | None = None
 LINE, TIMEOUT, EOF, OVERSIZE = "line", "timeout", "eof", "oversize"
 
 
+def _own_fd(stream: object) -> int | None:
+    """A descriptor of the thread's own for ``stream`` (a duplicate): when the stream's
+    owner closes it, the number cannot be handed to another pipe while the thread
+    still reads, so a late read never takes another child's lines."""
+    try:
+        return os.dup(stream.fileno())  # type: ignore[attr-defined]
+    except (OSError, ValueError):
+        return None
+
+
 class _Tail:
     """Drains a stream into a bounded buffer from a daemon thread."""
 
@@ -43,18 +53,23 @@ class _Tail:
         self.thread.start()
 
     def _run(self, stream: object) -> None:
-        fd = stream.fileno()  # type: ignore[attr-defined]
-        while True:
-            try:
-                chunk = os.read(fd, 65536)
-            except OSError:
-                return
-            if not chunk:
-                return
-            with self.lock:
-                self.data += chunk
-                if len(self.data) > STDERR_TAIL:
-                    del self.data[: len(self.data) - STDERR_TAIL]
+        fd = _own_fd(stream)
+        if fd is None:
+            return
+        try:
+            while True:
+                try:
+                    chunk = os.read(fd, 65536)
+                except OSError:
+                    return
+                if not chunk:
+                    return
+                with self.lock:
+                    self.data += chunk
+                    if len(self.data) > STDERR_TAIL:
+                        del self.data[: len(self.data) - STDERR_TAIL]
+        finally:
+            os.close(fd)
 
     def text(self) -> str:
         with self.lock:
@@ -100,16 +115,29 @@ class BotProcess:
     def _reader(self) -> None:
         stream = self.proc.stdout
         assert stream is not None
-        while True:
-            try:
-                chunk = stream.read(65536) if sys.platform == "win32" else os.read(
-                    stream.fileno(), 65536)
-            except (OSError, ValueError):
-                chunk = b""
-            if not chunk:
+        if sys.platform == "win32":
+            read = stream.read
+            fd = None
+        else:
+            fd = _own_fd(stream)
+            if fd is None:
                 self._lines.put(None)
                 return
-            self._lines.put(chunk)
+            def read(n: int, fd: int = fd) -> bytes:
+                return os.read(fd, n)
+        try:
+            while True:
+                try:
+                    chunk = read(65536)
+                except (OSError, ValueError):
+                    chunk = b""
+                if not chunk:
+                    self._lines.put(None)
+                    return
+                self._lines.put(chunk)
+        finally:
+            if fd is not None:
+                os.close(fd)
 
     def _writer(self) -> None:
         stream = self.proc.stdin
