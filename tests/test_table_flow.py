@@ -247,6 +247,63 @@ def test_privacy_hand_off_between_people_at_one_screen():
     assert game.finished and handoffs >= 2
 
 
+class OrderView(FakeView):
+    """Notes the order of viewer changes and shown events in one list."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.order: list = []
+
+    def show(self, event) -> None:
+        super().show(event)
+        self.order.append(("show", event.type))
+
+    def viewer_changed(self, viewer) -> None:
+        super().viewer_changed(viewer)
+        self.order.append(("viewer", viewer))
+
+
+def test_a_persons_cards_are_hidden_as_soon_as_they_have_decided():
+    """Several people at one screen: the decider's cards hide before anything of their
+    move is shown; the next person (or the same one after a computer) needs the privacy
+    screen; the same person deciding again with nobody in between does not."""
+    game = games.new_game("chase", {"lives": 1, "domino": "low"}, 4, seed=3, bot_seed=3)
+    view = OrderView()
+    sources = computers("chase", 4, InlineWorker())
+    sources[0], sources[1], sources[2] = HumanSource(), HumanSource(), HumanSource()
+    flow = TurnFlow(game, sources, view)
+    flow.start()
+    again = 0
+    moves = 0
+    for _ in range(50_000):
+        flow.update(0.1)
+        if flow.phase == F.DONE:
+            break
+        if flow.phase == F.HANDOFF:
+            flow.confirm_handoff(view.handoffs[-1])
+        if flow.phase == F.HUMAN_TURN:
+            seat = flow.pending.seat
+            if flow.pending.decision == "domino":
+                again += 1
+            mark = len(view.order)
+            flow.human_move("swap" if "swap" in flow.pending.legal else flow.pending.legal[0])
+            moves += 1
+            assert flow.viewer is None
+            assert view.order[mark] == ("viewer", None), view.order[mark:mark + 3]
+            before = len(view.handoffs)
+            for _ in range(200):             # until the next decision of anybody
+                flow.update(0.1)
+                if flow.phase != F.IDLE:
+                    break
+            if flow.phase == F.HUMAN_TURN:   # offered without a hand-off: same person
+                assert len(view.handoffs) == before and flow.pending.seat == seat
+                assert game.moves[-1][0] == seat
+            elif flow.phase == F.HANDOFF:
+                assert flow.viewer is None and view.viewers[-1] is None
+    assert game.finished and moves > 5
+    assert again > 0, "no domino demand came up: pick another seed"
+
+
 @pytest.mark.parametrize("bad", ["raises", "illegal"])
 def test_a_failing_level_stops_the_game_and_is_reported(bad):
     class Broken:

@@ -10,9 +10,11 @@ from game.table.chase_animator import ChaseAnimator
 from game.table.chase_controls import ChaseControls
 from game.table.chase_layout import ChaseLayout
 from game.table.chase_painter import ChasePainter
+from game.table.chase_texts import card_story
 from game.table.model import ChaseModel
 from game.table.options import TableOptions
 from game.table.seats import demo_seats
+from game.table.sources import Decision
 
 
 class ChaseTableScene(TableScene):
@@ -32,6 +34,9 @@ class ChaseTableScene(TableScene):
 
     def make_controls(self) -> ChaseControls:
         return ChaseControls(self.human_move)
+
+    def offer_controls(self, decision: Decision) -> None:
+        self.controls.offer(decision, card_story(decision.view, self.names))
 
 
 def demo_scene(app, players: int = 6, seed: int | None = None) -> ChaseTableScene:

@@ -164,6 +164,7 @@ class ChaseAnimator(EventAnimator):
     def ev_dealt(self, ev: Event) -> anim.Anim | None:
         if ev.to is not None:
             self.model.cards[ev.to] = ev.data["cards"][0]
+            self.add_log("log.dealt", to=ev.to, card=ev.data["cards"][0])
         return self.refresh_faces()
 
     # ------------------------------------------------------------------ decisions

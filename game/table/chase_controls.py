@@ -25,9 +25,12 @@ class ChaseControls:
         self.play = play                      # the table's human move
         self.actions = FocusList(horizontal=True)
         self.decision: Decision | None = None
+        #: what the person deciding knows about their card (chase_texts.card_story)
+        self.story: list[str] = []
 
-    def offer(self, decision: Decision) -> None:
+    def offer(self, decision: Decision, story: list[str] | None = None) -> None:
         self.decision = decision
+        self.story = list(story or [])
         p = decision.pending
         buttons = []
         for m in ordered_moves(p):
@@ -39,6 +42,7 @@ class ChaseControls:
 
     def clear(self) -> None:
         self.decision = None
+        self.story = []
         self.actions.set([])
 
     def layout(self, g: ChaseGeometry, hint_visible: bool, badge_h: int) -> None:

@@ -105,7 +105,8 @@ class ChasePainter(TablePainter):
         if v is None or m.out[v] or m.hand.get(v) is None:
             return
         widgets.panel(surf, hp, u, 200)
-        label = t("table.your_card")
+        label = t("table.card_of", name=h.names.name(v)) if len(h.humans) > 1 else \
+            t("table.your_card")
         ls = text.fit(label, int(18 * u), hp.width - int(8 * u), True, 9)
         text.blit(surf, label, ls, (hp.centerx, hp.top + int(6 * u)), widgets.GOLD, "midtop",
                   True)
@@ -116,6 +117,19 @@ class ChasePainter(TablePainter):
         img = art.face(code, settings["four_colour"], i18n.get_lang(), size=(bw, bh)) \
             if code else art.back(settings["card_back"], size=(bw, bh))
         surf.blit(img, img.get_rect(midbottom=(hp.centerx, hp.bottom - int(8 * u))))
+
+    def story(self, surf: pygame.Surface, lines: list[str], bottom: tuple[int, int],
+              avail: int) -> None:
+        """What the person deciding knows about their card, above the question."""
+        if not lines:
+            return
+        u = self.geo.u
+        fs = min(text.fit(line, int(19 * u), avail, False, 10) for line in lines)
+        lh = int(fs * 1.15)
+        x, y = bottom
+        for i, line in enumerate(reversed(lines)):
+            text.blit(surf, text.ellipsize(line, fs, avail), fs, (x, y - i * lh),
+                      widgets.CREAM, "midbottom", shadow=True)
 
     def actions(self, surf: pygame.Surface) -> None:
         h = self.host
@@ -136,8 +150,9 @@ class ChasePainter(TablePainter):
                 y -= self.hint_badge_h() * 3 // 4 + int(2 * u)
                 ask += "  ·  " + h.coach.note(lambda mv: move_label(p, mv))
             fs = text.fit(ask, int(24 * u), avail, True, 10)
-            text.blit(surf, text.ellipsize(ask, fs, avail, True), fs, (mid, y), widgets.GOLD,
-                      "midbottom", True, shadow=True)
+            r = text.blit(surf, text.ellipsize(ask, fs, avail, True), fs, (mid, y),
+                          widgets.GOLD, "midbottom", True, shadow=True)
+            self.story(surf, h.controls.story, (mid, r.top - int(4 * u)), avail)
         elif h.demo:
             msg = t("table.demo_hint")
             fs = text.fit(msg, int(20 * u), avail, False, 10)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.i18n import t
+from game.i18n import card_name, t
 from game.rules.base import Pending
 from game.table.texts import SeatNames
 
@@ -33,3 +33,27 @@ def prompt(p: Pending, names: SeatNames, active: Sequence[int]) -> str:
     elif p.decision in ("queen", "domino") and p.partner is not None:
         other = names.name(p.partner)
     return t(f"prompt.{p.decision}", name=names.name(p.seat), other=other)
+
+
+def card_story(view: dict, names: SeatNames) -> list[str]:
+    """What the person deciding knows about their card beyond the one they hold, from
+    their own view (``private``: what they were dealt and every swap they took part
+    in, matched in order with the public swaps): empty when their card is still the
+    one they were dealt."""
+    me = view["seat"]
+    private = view.get("private", [])
+    exchanges = [e for e in private if e.get("type") == "exchange"]
+    if not exchanges:
+        return []
+    swaps = [e for e in view.get("events", []) if e.get("type") == "swap"
+             and me in (e.get("seat"), e.get("with"))]
+    lines = []
+    dealt = next((e["cards"][0] for e in private if e.get("type") == "dealt"), None)
+    if dealt is not None:
+        lines.append(t("story.dealt", card=card_name(dealt)))
+    for i, ex in enumerate(exchanges):
+        asked = i < len(swaps) and swaps[i].get("seat") == me
+        key = "story.you_swapped" if asked else "story.swapped_you"
+        lines.append(t(key, other=names.name(ex["with"]), gave=card_name(ex["gave"]),
+                       got=card_name(ex["got"])))
+    return lines

@@ -8,15 +8,23 @@ passed, and the flow talks back through the :class:`FlowView` the scene implemen
 1. While the view is not animating (no blocking animation), queued engine events go out one
    by one (``view.show``); the view animates them.
 2. With nothing left to show, the flow asks the engine for the pending decision. A
-   person at the screen gets it at once (``view.offer``) -- unless another person's
-   private cards were on screen: then everything private is hidden
-   (``view.viewer_changed(None)``) and ``view.hand_off(seat)`` asks for the right
-   person; :meth:`TurnFlow.confirm_handoff` goes on. Any other seat's source
+   person at the screen gets it at once (``view.offer``) -- unless several people
+   share the screen and this one has not just confirmed it is them: then
+   ``view.hand_off(seat)`` asks for the right person (everything private is hidden)
+   and :meth:`TurnFlow.confirm_handoff` goes on. Any other seat's source
    (:mod:`game.table.sources`) gets ``begin(decision)`` and is polled from then on,
    no sooner than the pacing's thinking pause.
 3. A move -- ``human_move`` for the person at the screen, ``poll()`` for the rest --
    goes to the engine; its events join the queue and the news is published
    (:mod:`game.table.hooks`: move applied, round over, game over).
+
+Privacy with several people at one screen: a person's private cards show only
+between their confirmation at the privacy screen and their decision. As soon as
+they have decided, every private card is hidden again (``view.viewer_changed(None)``)
+-- before the move is shown, through the deal and the computers' turns, until the
+next person confirms. Only when the same person decides again with nobody else
+moving in between (a domino demand after one's own swap) is the card shown again
+without a new hand-off.
 4. When the game is over and everything is shown, the flow holds for
    ``pacing.over_hold`` and calls ``view.finished()``.
 
@@ -113,6 +121,9 @@ class TurnFlow:
         self.started = False
         self.thought = 0.0          # seconds the deciding computer has had so far
         self.held = 0.0             # seconds the finished table has been held
+        #: the person who confirmed last and the number of moves made then: they may
+        #: decide again without a hand-off while nobody else has moved
+        self._at_screen: tuple[int, int] | None = None
         #: tools and tests: stop before showing an event for which this is true
         self.stop_before: Callable[[Event], bool] | None = None
 
@@ -179,12 +190,20 @@ class TurnFlow:
         src.submit(move)
         taken = src.poll()
         assert taken is not None
+        if self.shared_screen:
+            self._hide()     # the person has decided: nothing private stays on screen
         self._apply(p.seat, taken)
         return None
+
+    @property
+    def shared_screen(self) -> bool:
+        """Several people take turns at this screen (hot-seat)."""
+        return len(self.humans) > 1
 
     def confirm_handoff(self, seat: int) -> None:
         """The person of ``seat`` is at the screen now (the privacy screen's button)."""
         self.viewer = seat
+        self._at_screen = (seat, len(self.game.moves))
         self.view.viewer_changed(seat)
         p = self.game.to_move()
         if self.phase == HANDOFF and p is not None and p.seat == seat:
@@ -214,7 +233,12 @@ class TurnFlow:
         self.pending = p
         src = self.sources[p.seat]
         if src.kind == HUMAN:
-            if len(self.humans) > 1 and self.viewer != p.seat:
+            if self.shared_screen and self.viewer != p.seat:
+                if self._still_at_screen(p.seat):
+                    self.viewer = p.seat
+                    self.view.viewer_changed(p.seat)
+                    self._offer(p)
+                    return
                 self.viewer = None
                 self.view.viewer_changed(None)
                 self.phase = HANDOFF
@@ -226,6 +250,18 @@ class TurnFlow:
         self.thought = 0.0
         self.decision = self._decision(p)
         src.begin(self.decision)
+
+    def _hide(self) -> None:
+        """Nobody's private cards show (several people share the screen)."""
+        if self.viewer is not None:
+            self.viewer = None
+            self.view.viewer_changed(None)
+
+    def _still_at_screen(self, seat: int) -> bool:
+        """``seat`` confirmed at the privacy screen and nobody else moved since."""
+        at = self._at_screen
+        return at is not None and at[0] == seat and all(
+            s == seat for s, _ in self.game.moves[at[1]:])
 
     def _offer(self, p: Pending) -> None:
         self.phase = HUMAN_TURN

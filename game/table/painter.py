@@ -39,6 +39,8 @@ class PaintHost(Protocol):
     pending: Any           # the pending decision (or None)
     thinking_seat: int | None
     viewer: int | None
+    humans: list[int]      # seats of the people at this screen
+    controls: Any          # the game's controls (the person's decision, what they know)
     actions: widgets.FocusList
     menu_button: widgets.Button
     hint_button: widgets.Button
