@@ -320,6 +320,9 @@ def test_frozen_bundle_contents(frozen_app):
                     and f.name not in (".gitkeep", ".gitignore", ".DS_Store"):
                 rel = f.relative_to(ROOT)
                 assert (internal / rel).is_file(), f"{rel} missing from the bundle"
+    fonts = internal / "font_lato" / "files"
+    assert sorted(p.name for p in fonts.iterdir()) == ["Lato-Bold.ttf", "Lato-Regular.ttf",
+                                                       "OFL.txt"], "the two faces and licence"
     for excluded in ("tkinter", "numpy", "unittest", "pydoc_data"):
         assert not (internal / excluded).exists(), f"{excluded} should be excluded"
 

@@ -1,14 +1,58 @@
-"""Text with the bundled default font, cached by (text, size, colour, bold)."""
+"""Text in the game's face, cached by (text, size, colour, bold).
+
+The face is Lato (SIL Open Font License 1.1) in its regular and bold cuts, from the
+``font-lato`` package, found through that package's own data folder: a hinted text
+face with every German letter and kerning, so "Jörg Müßig" and "left" read right at
+every size (pygame's built-in font drew bold umlauts like macrons and spaced letters
+after "l"). Suit symbols are never text: they are drawn as shapes
+(:func:`game.view.cardart.draw_suit`).
+
+Sizes are nominal: a face is opened at ``FACE_SCALE`` of the size asked for, so its
+capitals stand as tall as the built-in font's at that size, and layouts tuned in
+those sizes keep their proportions. Without the package (a broken install) the
+built-in font stands in, and the game still runs.
+"""
 
 from __future__ import annotations
 
+import logging
 from collections import OrderedDict
+from pathlib import Path
 
 import pygame
+
+FACES = {False: "Lato-Regular.ttf", True: "Lato-Bold.ttf"}
+LICENCE = "OFL.txt"
+FACE_SCALE = 0.7
+
+log = logging.getLogger("stammtisch.text")
 
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
 _cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 _CACHE_MAX = 1500
+_paths: dict[bool, str | None] = {}
+
+
+def face_folder() -> Path | None:
+    """The font package's folder of font files (None when it is not installed)."""
+    try:
+        import font_lato  # type: ignore[import-untyped]
+    except ImportError:
+        return None
+    folder = Path(getattr(font_lato, "font_directory", "") or
+                  Path(font_lato.__file__).resolve().parent / "files")
+    return folder if folder.is_dir() else None
+
+
+def face_path(bold: bool = False) -> str | None:
+    """The file of the regular or bold face, or None (the built-in font stands in)."""
+    if bold not in _paths:
+        folder = face_folder()
+        path = folder / FACES[bold] if folder is not None else None
+        _paths[bold] = str(path) if path is not None and path.is_file() else None
+        if _paths[bold] is None:
+            log.warning("font-lato is missing; text uses pygame's built-in font")
+    return _paths[bold]
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
@@ -16,8 +60,15 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     key = (size, bold)
     f = _fonts.get(key)
     if f is None:
-        f = pygame.font.Font(None, size)
-        f.bold = bold
+        path = face_path(bold)
+        if path is not None:
+            try:
+                f = pygame.font.Font(path, max(6, round(size * FACE_SCALE)))
+            except (OSError, pygame.error):
+                f = None
+        if f is None:
+            f = pygame.font.Font(None, size)
+            f.bold = bold
         _fonts[key] = f
     return f
 

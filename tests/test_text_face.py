@@ -1,0 +1,75 @@
+"""The text face: Lato from the font-lato package (its own folder, not a copy), a
+real bold cut, kerning, and a glyph for every character the game's texts use."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.view import text  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(autouse=True)
+def fonts():
+    pygame.font.init()
+    text.clear_cache()
+    yield
+    text.clear_cache()
+
+
+def test_faces_come_from_the_font_package():
+    import font_lato
+
+    folder = Path(font_lato.__file__).resolve().parent
+    for bold, name in ((False, "Lato-Regular.ttf"), (True, "Lato-Bold.ttf")):
+        path = Path(text.face_path(bold))
+        assert path.name == name and folder in path.resolve().parents
+    assert (Path(text.face_path(False)).parent / text.LICENCE).is_file()
+
+
+def test_bold_is_its_own_cut_not_a_smeared_regular():
+    regular, bold = text.font(40), text.font(40, True)
+    assert regular.name == bold.name == "Lato"
+    assert (regular.style_name, bold.style_name) == ("Regular", "Bold")
+
+
+def test_pairs_are_kerned():
+    f = text.font(60, True)
+    assert f.size("AV")[0] < f.size("A")[0] + f.size("V")[0]
+    assert f.size("To")[0] < f.size("T")[0] + f.size("o")[0]
+
+
+def _texts() -> set[str]:
+    chars: set[str] = set()
+    for lang in ("de", "en"):
+        data = json.loads((ROOT / "game" / "locale" / f"{lang}.json").read_text("utf-8"))
+        for v in data.values():
+            chars |= set("".join(v) if isinstance(v, list) else v)
+    return {c for c in chars if c.strip()}
+
+
+@pytest.mark.parametrize("bold", [False, True])
+def test_every_character_of_the_texts_has_a_glyph(bold):
+    f = text.font(40, bold)
+
+    def pixels(s: str) -> bytes:
+        return pygame.image.tobytes(f.render(s, True, (255, 255, 255)), "RGBA")
+
+    missing_glyph = pixels("\ue000")          # a private-use code point: the empty box
+    missing = sorted(c for c in _texts() | set("ÄÖÜäöüß") if pixels(c) == missing_glyph)
+    assert not missing, f"no glyph for {missing}"
+
+
+def test_without_the_package_the_built_in_font_stands_in(monkeypatch):
+    monkeypatch.setattr(text, "face_folder", lambda: None)
+    monkeypatch.setattr(text, "_paths", {})
+    f = text.font(30, True)
+    assert f.bold and f.size("Jörg")[0] > 0
