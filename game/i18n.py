@@ -72,6 +72,21 @@ def t(key: str, **fmt: Any) -> str:
     return str(text)
 
 
+def plural_key(key: str, n: int) -> str:
+    """``key.one`` for exactly one and ``key.other`` for any other count, when the
+    catalogue has them (German and English both make that one distinction), else
+    ``key`` itself."""
+    form = f"{key}.one" if n == 1 else f"{key}.other"
+    return form if has(form) else key
+
+
+def tn(key: str, n: int, **fmt: Any) -> str:
+    """The text for ``key`` in the form for the count ``n`` ("1 game", "2 games");
+    ``n`` is also passed to the text as ``{n}``."""
+    fmt.setdefault("n", n)
+    return t(plural_key(key, n), **fmt)
+
+
 def card_name(code: str) -> str:
     """A card's name in the active language."""
     from game.cards import card_name as _name

@@ -20,6 +20,11 @@ from game.rules.base import Event, Game, GameError, IllegalMove, shorten
 
 FORMAT = 1
 LEVELS = ("easy", "medium", "hard", "expert", "random", "threshold", "greedy")
+#: A seat's optional ``role``: a name the player left to the game, kept as what it
+#: means rather than as a word of one language -- ``you`` (the one person at the
+#: screen), ``player`` (a person without a name: "Player 1"). ``name`` still holds
+#: the word in the language of the game, for readers that know no roles.
+ROLES = ("you", "player")
 
 
 class RecordError(GameError):
@@ -31,11 +36,14 @@ class Seat:
     name: str
     type: str = "human"
     level: str | None = None
+    role: str | None = None
 
     def as_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"name": self.name, "type": self.type}
         if self.type == "ai":
             d["level"] = self.level or "medium"
+        if self.role in ROLES:
+            d["role"] = self.role
         return d
 
 
@@ -156,7 +164,9 @@ def _seats(raw: object) -> list[Seat]:
         if kind == "ai" and level is not None and level not in LEVELS:
             raise _bad(f"seats[{i}]: unknown level {_show(level)} "
                        f"(expected one of {', '.join(LEVELS)})")
-        seats.append(Seat(name, kind, level if kind == "ai" else None))
+        role = s.get("role")
+        seats.append(Seat(name, kind, level if kind == "ai" else None,
+                          role if role in ROLES else None))
     return seats
 
 

@@ -119,15 +119,37 @@ def write_atomic(path: Path, text: str, fsync: bool | None = None) -> None:
 
 
 def seats_to_record(seats: Iterable[dict[str, Any]]) -> list[Seat]:
-    """Table seats (``name``, ``human``, ``level``) as record seats."""
+    """Table seats (``name``, ``human``, ``level``, ``role``) as record seats."""
     return [Seat(s["name"], "human" if s.get("human") else "ai",
-                 None if s.get("human") else s.get("level", "medium")) for s in seats]
+                 None if s.get("human") else s.get("level", "medium"), s.get("role"))
+            for s in seats]
+
+
+def role_of(name: str, human: bool, seat: int) -> str | None:
+    """The role of a seat saved before roles were kept: a person named with the
+    game's own word for "you" or "Player N" in any language."""
+    from game.settings import DEFAULT_NAMES
+
+    if not human:
+        return None
+    if name in {names[0] for names in DEFAULT_NAMES.values()}:
+        return "you"
+    if name in (f"Player {seat + 1}", f"Spieler {seat + 1}"):
+        return "player"
+    return None
 
 
 def seats_from_record(record: Record) -> list[dict[str, Any]]:
     """Record seats as table seats (the inverse of :func:`seats_to_record`)."""
-    return [{"name": s.name, "human": s.type == "human", "level": s.level or "medium"}
-            for s in record.seats]
+    out = []
+    for i, s in enumerate(record.seats):
+        human = s.type == "human"
+        seat = {"name": s.name, "human": human, "level": s.level or "medium"}
+        role = s.role or role_of(s.name, human, i)
+        if role:
+            seat["role"] = role
+        out.append(seat)
+    return out
 
 
 def human_seats(seats: Iterable[Any]) -> list[int]:

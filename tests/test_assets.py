@@ -55,6 +55,9 @@ def expected_sprites() -> list[Path]:
     files = []
     for set_name in ("classic", "four"):
         files += [SPRITES / "cards" / set_name / f"{r}{s}.png" for s in SUITS for r in RANKS]
+        # German decks: Bube and Dame say B and D
+        files += [SPRITES / "cards" / f"{set_name}_de" / f"{r}{s}.png" for s in SUITS
+                  for r in "JQ"]
     files += [SPRITES / "cards" / "cuckoo" / f"{v}.png" for v in dict.fromkeys(CUCKOO_VALUES)]
     files += [SPRITES / "backs" / f"back_{i}.png" for i in range(3)]
     files += [SPRITES / "table" / f"felt_{c}.png" for c in ("green", "blue", "red")]

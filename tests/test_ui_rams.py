@@ -47,7 +47,7 @@ def act(app, tb, move, use_keys):
         assert btn is not None, (move, [b.name for b in tb.actions.buttons])
         if use_keys:
             if move == "pass_trump":
-                T.key(app, pygame.K_k)
+                T.key(app, btn.hotkey)
             else:
                 while tb.actions.buttons[tb.actions.focus].name != move:
                     T.key(app, pygame.K_RIGHT)

@@ -393,8 +393,13 @@ def draw_rank_text(pen: Pen, rank: str, color, cx: float, top: float, cap: float
         pen.text(rank, cap, color, top=(cx, top))
 
 
-def draw_index(surf: pygame.Surface, pen: Pen, rank: str, suit: str, color) -> None:
-    draw_rank_text(pen, rank, color, IDX_X, IDX_TOP, IDX_CAP)
+#: German indices of the court cards that differ from the English ones (Bube, Dame)
+INDEX_DE = {"J": "B", "Q": "D"}
+
+
+def draw_index(surf: pygame.Surface, pen: Pen, rank: str, suit: str, color,
+               label: str | None = None) -> None:
+    draw_rank_text(pen, label or rank, color, IDX_X, IDX_TOP, IDX_CAP)
     draw_suit(pen, suit, IDX_X, IDX_TOP + IDX_CAP + 10 + IDX_PIP / 2, IDX_PIP, color)
     box_h = IDX_TOP + IDX_CAP + 14 + IDX_PIP
     copy_rotated(surf, 4, 6, 2 * IDX_X - 4, box_h)
@@ -418,7 +423,8 @@ def draw_ace(pen: Pen, suit: str, color) -> None:
         draw_suit(pen, suit, cx, cy, 150 if suit != "D" else 160, color)
 
 
-def render_french(rank: str, suit: str, colours: dict) -> pygame.Surface:
+def render_french(rank: str, suit: str, colours: dict, label: str | None = None
+                  ) -> pygame.Surface:
     color = colours[suit]
     surf, pen = card_blank()
     if rank == "A":
@@ -429,7 +435,7 @@ def render_french(rank: str, suit: str, colours: dict) -> pygame.Surface:
         n = "10" if rank == "T" else rank
         for x, y in pip_layout(n):
             draw_suit(pen, suit, x, y, PIP_H, color, flip=y > CARD_H / 2 + 1)
-    draw_index(surf, pen, rank, suit, color)
+    draw_index(surf, pen, rank, suit, color, label)
     return finish_card(surf)
 
 
@@ -1619,6 +1625,11 @@ def generate(out: Path, subset: bool = False, verbose: bool = False) -> list[Pat
             put(img, "cards", set_name, f"{code}.png")
             if set_name == "classic" and code in ("AS", "KH"):
                 keep[code] = img
+        # German decks: the Jack and Queen say B (Bube) and D (Dame)
+        for code in codes:
+            if code[0] in INDEX_DE:
+                put(render_french(code[0], code[1], colours, INDEX_DE[code[0]]),
+                    "cards", f"{set_name}_de", f"{code}.png")
     for value in (SUBSET["cuckoo"] if subset else dict.fromkeys(CUCKOO_VALUES)):
         put(render_cuckoo(value), "cards", "cuckoo", f"{value}.png")
     for i, make in enumerate(BACKS):

@@ -15,18 +15,19 @@ from game.i18n import t
 from game.records import RecordError, rebuild
 from game.scenes.base import Scene
 from game.scenes.files import watch_file
+from game.table.texts import seat_name
 from game.view import text, widgets
 from game.view.widgets import Button, FocusList
 
 
 def _names(seats: list[dict[str, Any]]) -> str:
-    return ", ".join(s.get("name", "?") for s in seats)
+    return ", ".join(seat_name(s, i) for i, s in enumerate(seats))
 
 
 def _winner_names(row: store.GameRow) -> str:
     w = row.winner
     ws = [w] if isinstance(w, int) else list(w or [])
-    names = [row.seats[i].get("name", "?") for i in ws if 0 <= i < len(row.seats)]
+    names = [seat_name(row.seats[i], i) for i in ws if 0 <= i < len(row.seats)]
     return t("replay.won", names=", ".join(names)) if names else t("replay.nobody")
 
 

@@ -30,8 +30,7 @@ class SettingsScene(Scene):
         super().__init__(app)
         s = app.settings
         self.form = Form([
-            Row(lambda: t("settings.lang"), lambda: t(f"settings.lang.{s['lang'] or 'auto'}"),
-                self._lang, name="lang"),
+            Row(lambda: t("settings.lang"), self._lang_text, self._lang, name="lang"),
             Row(lambda: t("settings.speed"), lambda: t(f"settings.speed.{s['anim_speed']}"),
                 lambda d: self._set("anim_speed", _cycle(ANIM_SPEEDS, s["anim_speed"], d)),
                 name="anim_speed"),
@@ -61,9 +60,25 @@ class SettingsScene(Scene):
         self.buttons = FocusList([Button(lambda: t("common.back"), self.back, name="back")])
         self.zone = 0
 
+    def _lang_text(self) -> str:
+        """The language in force: the one ``--lang`` forces, or the setting (with the
+        system's language when the setting follows the system)."""
+        forced = getattr(self.app.opts, "lang", None)
+        if forced:
+            return t("settings.lang.forced", lang=t(f"settings.lang.{forced}"))
+        choice = self.app.settings["lang"]
+        if choice is None:
+            return t("settings.lang.auto_is", lang=t(f"settings.lang.{i18n.get_lang()}"))
+        return t(f"settings.lang.{choice}")
+
     def _lang(self, d: int) -> None:
+        """Choose the language; this also ends a language forced by ``--lang`` for the
+        rest of the session, so what the row says is what the game speaks."""
         s = self.app.settings
-        s["lang"] = _cycle(LANG_CHOICES, s["lang"], d)
+        forced = getattr(self.app.opts, "lang", None)
+        if forced:
+            self.app.opts.lang = None
+        s["lang"] = _cycle(LANG_CHOICES, forced or s["lang"], d)
         self.app.set_lang(s["lang"])
         self.app.play("click")
 

@@ -12,8 +12,9 @@ import time
 import pygame
 
 from game import games, store
-from game.i18n import t
+from game.i18n import t, tn
 from game.scenes.base import Scene
+from game.table.texts import seat_name
 from game.view import text, widgets
 from game.view.widgets import Button, FocusList
 
@@ -132,7 +133,7 @@ class StatsScene(Scene):
                           widgets.CREAM, "midtop")
             self.list.draw(surf, u)
             return
-        sub = t("stats.total", games=d.total, wins=d.wins,
+        sub = t("stats.total", games=tn("count.games", d.total), wins=d.wins,
                 rate=t("stats.rate") + " " + pct(d.wins / d.total if d.total else 0))
         ss = text.fit(sub, int(24 * u), int(w * 0.9))
         text.blit(surf, sub, ss, (w // 2, pad + self.title_size + int(2 * u)), widgets.CREAM,
@@ -237,12 +238,13 @@ class StatsScene(Scene):
         sub = ""
         if g is not None:
             date = time.strftime("%d.%m.%Y", time.localtime(g.finished))
-            sub = t("stats.lives_sub", game=t(games.title_key(g.game)), rounds=g.rounds, date=date)
+            sub = t("stats.lives_sub", game=t(games.title_key(g.game)),
+                    rounds=tn("count.rounds", g.rounds), date=date)
         plot = self._chart_frame(surf, rect, t("stats.lives_chart"), sub)
         if g is None or not d.last_lives:
             return
         n = len(g.seats)
-        items = [(s.get("name", "?"), LINE_COLOURS[i % len(LINE_COLOURS)],
+        items = [(seat_name(s, i), LINE_COLOURS[i % len(LINE_COLOURS)],
                   s.get("type") == "human") for i, s in enumerate(g.seats)]
         ltop = self._legend(surf, rect, items)
         plot.height = ltop - plot.top - int(26 * u)

@@ -54,7 +54,6 @@ class TableScene(Scene):
     #: the engine class (its ``game_id`` finds the game's registry entry)
     engine: Any = None
     handoff_button = "handoff.button"     # the privacy screen's button text
-    p_pauses_in_turn = True               # P opens the pause menu on a person's turn too
     click_hurries = False                 # a click finishes the running animation
 
     def __init__(self, app, seats: list[dict[str, Any]], rules: dict[str, Any] | None = None,
@@ -88,7 +87,8 @@ class TableScene(Scene):
             given=self.phones.sources if self.phones else None)
         self.flow = TurnFlow(self.game, sources, self, hooks=self.hooks,
                              pacing=opts.pacing or self.pacing, viewer=opts.viewer)
-        self.names = SeatNames([s["name"] for s in seats], self.flow.humans)
+        self.names = SeatNames([s["name"] for s in seats], self.flow.humans,
+                               [s.get("role") for s in seats])
         self.model = self.make_model()
         self.anim = Animator(self.anim_speed())
         bottom = opts.bottom if opts.bottom is not None else (
@@ -206,7 +206,7 @@ class TableScene(Scene):
                      else "table.phone_away")
         if src.kind == HUMAN:
             if s == self.viewer and len(self.humans) == 1:
-                return "" if self.names.name(s) == t("table.you_name") else t("table.you")
+                return "" if self.seats[s].get("role") == "you" else t("table.you")
             return ""
         if src.kind == RECORD and self.seats[s].get("human"):
             return t("setup.human")
@@ -467,8 +467,9 @@ class TableScene(Scene):
                 self._show_phones()
                 return True
         human = self.state == F.HUMAN_TURN
+        p_plays = human and any(b.hotkey == pygame.K_p for b in self.actions.buttons)
         if ev.type == pygame.KEYDOWN and (ev.key == pygame.K_ESCAPE or (
-                ev.key == pygame.K_p and (self.p_pauses_in_turn or not human))):
+                ev.key == pygame.K_p and not p_plays)):   # P pauses unless it is a move
             self.open_pause()
             return True
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and \

@@ -22,7 +22,6 @@ from game.table.sources import Decision
 class RamsTableScene(TableScene):
     engine = RamsGame
     handoff_button = "handoff.button_hand"   # a whole hand, not one card
-    p_pauses_in_turn = False                 # P plays on a person's turn
     click_hurries = True
 
     def make_model(self) -> RamsModel:

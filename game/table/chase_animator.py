@@ -7,6 +7,7 @@ screen. No pygame.
 
 from __future__ import annotations
 
+from game.i18n import plural_key
 from game.rules.base import Event
 from game.table.animator import EventAnimator
 from game.table.model import ChaseModel
@@ -227,7 +228,7 @@ class ChaseAnimator(EventAnimator):
     def ev_block(self, ev: Event) -> anim.Anim:
         seat, by, card = ev.data["seat"], ev.data["by"], ev.data["card"]
         m = self.model
-        self.add_log("log.block", seat=seat, other=self.names.obj(by, "acc"))
+        self.add_log("log.block", seat=seat, other=self.names.obj(by, "acc"), card=card)
         m.cards[seat] = card
         m.public_up.add(seat)
         m.blocked.add(seat)
@@ -279,7 +280,7 @@ class ChaseAnimator(EventAnimator):
     def ev_talon_king(self, ev: Event) -> anim.Anim:
         seat, card = ev.data["seat"], ev.data["card"]
         m = self.model
-        self.add_log("log.talon_king", seat=seat)
+        self.add_log("log.talon_king", seat=seat, card=card)
         sp = CardSprite(("talon",), None)
         m.extras.append(sp)
         m.discards.append(sp)
@@ -289,7 +290,8 @@ class ChaseAnimator(EventAnimator):
                 m.extras.remove(sp)
 
         return Sequence(move(sp, ("peek",), timing.DRAW_MOVE), flip(sp, card),
-                        self.say(seat, "say.talon_king", hold=timing.BUBBLE),
+                        self.say(seat, "say.talon_king_cuckoo" if card == "Cuckoo"
+                                 else "say.talon_king", hold=timing.BUBBLE),
                         flip(sp, None), move(sp, ("discard",), timing.DRAW_MOVE), Call(done))
 
     # ------------------------------------------------------------------ the showdown
@@ -345,7 +347,7 @@ class ChaseAnimator(EventAnimator):
     def ev_restart(self, ev: Event) -> anim.Anim:
         lives = ev.data["lives"]
         m = self.model
-        self.add_log("log.restart", n=lives)
+        self.add_log(plural_key("log.restart", lives), n=lives)
 
         def reset() -> None:
             m.lives = [lives] * m.n
@@ -354,5 +356,6 @@ class ChaseAnimator(EventAnimator):
             m.out_round.clear()
             m.pot = self.host.game.pot
 
-        return Sequence(self.banner("banner.restart", "banner.restart.sub", n=lives),
+        return Sequence(self.banner("banner.restart", plural_key("banner.restart.sub", lives),
+                                    n=lives),
                         Call(reset))

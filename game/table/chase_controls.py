@@ -12,12 +12,10 @@ import pygame
 from game.i18n import t
 from game.table.chase_layout import ChaseGeometry
 from game.table.chase_texts import ordered_moves
+from game.table.keys import move_key
 from game.table.sources import Decision
 from game.view import widgets
 from game.view.widgets import Button, FocusList
-
-MOVE_KEYS = {"keep": pygame.K_k, "swap": pygame.K_s, "draw": pygame.K_d,
-             "accept": pygame.K_a, "refuse": pygame.K_r}
 
 
 class ChaseControls:
@@ -34,8 +32,7 @@ class ChaseControls:
         p = decision.pending
         buttons = []
         for m in ordered_moves(p):
-            key = MOVE_KEYS.get(m)
-            hint = pygame.key.name(key).upper() if key else ""
+            key, hint = move_key(m)
             buttons.append(Button(lambda m=m, d=p.decision: t(f"move.{d}.{m}"),
                                   lambda m=m: self.play(m), hotkey=key, name=m, hint=hint))
         self.actions.set(buttons)

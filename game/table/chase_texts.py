@@ -32,7 +32,8 @@ def prompt(p: Pending, names: SeatNames, active: Sequence[int]) -> str:
             other = names.name(order[(order.index(p.seat) + 1) % len(order)])
     elif p.decision in ("queen", "domino") and p.partner is not None:
         other = names.name(p.partner)
-    return t(f"prompt.{p.decision}", name=names.name(p.seat), other=other)
+    key = names.log_key(f"prompt.{p.decision}", p.seat)   # "You deal: …", not "You, you deal"
+    return t(key, name=names.name(p.seat), other=other)
 
 
 def card_story(view: dict, names: SeatNames) -> list[str]:

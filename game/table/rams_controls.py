@@ -12,14 +12,13 @@ import pygame
 
 from game.i18n import t
 from game.rules.base import Refusal
+from game.table.keys import move_key
 from game.table.model import RamsModel
 from game.table.rams_layout import RamsGeometry, RamsLayout
 from game.table.sources import Decision
 from game.view import widgets
 from game.view.sprites import HandCard
 from game.view.widgets import Button, FocusList
-
-MOVE_KEYS = {"play": pygame.K_p, "drop": pygame.K_d, "pass_trump": pygame.K_k}
 
 
 class RamsControls:
@@ -69,9 +68,9 @@ class RamsControls:
         self.actions.set([])
 
     def _button(self, move_name: str, key: str) -> Button:
-        hk = MOVE_KEYS.get(move_name)
+        hk, letter = move_key(move_name, "key.rams.")
         return Button(lambda k=key: t(k), lambda m=move_name: self.play(m), hotkey=hk,
-                      name=move_name, hint=pygame.key.name(hk).upper() if hk else "")
+                      name=move_name, hint=letter)
 
     def hand(self) -> list[HandCard]:
         return self.model.hands.get(self.layout_.base, [])

@@ -24,13 +24,19 @@ def seats_from_setup(setup: dict[str, Any], lang: str | None = None) -> list[dic
     names = DEFAULT_NAMES.get(lang, DEFAULT_NAMES["en"])
     out = []
     n = setup["players"]
+    people = sum(1 for x in setup["seats"][:n] if x.get("human"))
     for i in range(n):
         s = setup["seats"][i]
-        default = names[i] if i or s.get("human") else "Otto"
-        if i == 0 and s.get("human") and sum(1 for x in setup["seats"][:n] if x.get("human")) > 1:
-            default = t("setup.player_n", n=1)
-        name = (s.get("name") or "").strip()[:16] or default
-        seat = {"name": name, "human": bool(s.get("human")), "level": s.get("level", "medium")}
+        default, role = (names[i] if i or s.get("human") else "Otto"), None
+        if i == 0 and s.get("human"):
+            # the game's own word for the person, kept as a role (game.records.ROLES)
+            role = "player" if people > 1 else "you"
+            default = t("setup.player_n", n=1) if people > 1 else names[0]
+        name = (s.get("name") or "").strip()[:16]
+        seat = {"name": name or default, "human": bool(s.get("human")),
+                "level": s.get("level", "medium")}
+        if not name and role:
+            seat["role"] = role
         if s.get("phone") and s.get("human"):
             seat["phone"] = True             # a person holding the cards on a phone
         out.append(seat)

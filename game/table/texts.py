@@ -13,17 +13,47 @@ from game import i18n
 from game.i18n import card_name, t
 
 
+def role_name(role: str | None, seat: int) -> str | None:
+    """The word for a seat's role (``game.records.ROLES``) in the current language."""
+    if role == "you":
+        return t("table.you_name")
+    if role == "player":
+        return t("setup.player_n", n=seat + 1)
+    return None
+
+
+def seat_name(seat: dict[str, Any], index: int) -> str:
+    """How a seat is called, from a table seat or a record's seat dict: its role's
+    word in the current language (also for games saved before roles were kept),
+    else its name."""
+    from game.store import role_of
+
+    name = str(seat.get("name", "?"))
+    role = seat.get("role") or role_of(
+        name, bool(seat.get("human")) or seat.get("type") == "human", index)
+    return role_name(role, index) or name
+
+
 class SeatNames:
-    def __init__(self, names: Sequence[str], humans: Sequence[int]) -> None:
+    """The names of a table's seats. ``roles`` (optional, per seat) name a seat by
+    what it is (``you``, ``player``) in the current language; the seat whose role is
+    ``you``, or the one person at the screen, is addressed in the second person."""
+
+    def __init__(self, names: Sequence[str], humans: Sequence[int],
+                 roles: Sequence[str | None] | None = None) -> None:
         self.names = list(names)
         self.humans = list(humans)
+        self.roles = list(roles or [None] * len(self.names))
 
     def name(self, seat: int) -> str:
-        return self.names[seat]
+        return role_name(self.roles[seat], seat) or self.names[seat]
 
     def solo(self, seat: int) -> bool:
-        """``seat`` is the only person at the screen."""
-        return len(self.humans) == 1 and seat == self.humans[0]
+        """``seat`` is addressed as "you": the only person at the screen, or the seat
+        whose role is ``you`` (a solo game watched again)."""
+        if len(self.humans) == 1:
+            return seat == self.humans[0]
+        return not self.humans and self.roles[seat] == "you"
 
     def obj(self, seat: int, case: str = "dat") -> str:
         """A seat named as the object of a sentence ("mit dir", "blockt dich")."""

@@ -268,7 +268,12 @@ class CardArt:
                 orig = self._sprite("cuckoo/" + code, "cards", "cuckoo", f"{code}.png")
             else:
                 style = "four" if four_colour else "classic"
-                orig = self._sprite(style + code, "cards", style, f"{code}.png")
+                orig = None
+                if lang == "de" and code[0] in "JQ":      # Bube and Dame say B and D
+                    orig = self._sprite(style + "_de" + code, "cards", style + "_de",
+                                        f"{code}.png")
+                if orig is None:
+                    orig = self._sprite(style + code, "cards", style, f"{code}.png")
             if orig is not None:
                 surf = pygame.transform.smoothscale(orig, (w, h))
             else:

@@ -1,0 +1,21 @@
+"""The keys of the table's moves, in the language of the table: a move's letter
+comes from the catalogue (``key.<move>``; Rams: ``key.rams.<move>``), so German
+players press B for "Behalten" where English players press K for "Keep"."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.i18n import t
+
+
+def move_key(move: str, prefix: str = "key.") -> tuple[int | None, str]:
+    """The key of a move in the current language (its letter comes from the
+    catalogue: K keep in English, B behalten in German) and the letter shown."""
+    letter = t(prefix + move)
+    if len(letter) != 1:
+        return None, ""
+    try:
+        return pygame.key.key_code(letter.lower()), letter.upper()
+    except ValueError:
+        return None, ""

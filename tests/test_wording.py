@@ -1,0 +1,322 @@
+"""The words of the game as players read them: grammar where the solo player is
+"you" (live, in replays, in old records), plurals, the card that blocks, German
+game terms, one word for dropping out, keys that belong to the language, buttons
+that say what they do, the language the game really speaks, names kept as roles."""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import tempfile
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ.setdefault("STAMMTISCH_HOME", tempfile.mkdtemp(prefix="stammtisch-test-"))
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game import i18n, records, store  # noqa: E402
+from game.i18n import t, tn  # noqa: E402
+from game.records import Record  # noqa: E402
+from game.rules.base import Pending  # noqa: E402
+from game.scenes import testing as T  # noqa: E402
+from game.scenes.menu import MenuScene  # noqa: E402
+from game.settings import default_setup  # noqa: E402
+from game.table.chase_texts import prompt  # noqa: E402
+from game.table.seats import seats_from_setup  # noqa: E402
+from game.table.texts import SeatNames, log_text, seat_name  # noqa: E402
+from game.view import text  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    yield
+    i18n.set_lang("en")
+
+
+def drawn_strings(monkeypatch) -> list[str]:
+    """Every string drawn from now on (all text goes through ``text.render``)."""
+    seen: list[str] = []
+    render = text.render
+
+    def spy(s, *a, **kw):
+        seen.append(s)
+        return render(s, *a, **kw)
+
+    monkeypatch.setattr(text, "render", spy)
+    return seen
+
+
+# ----------------------------------------------------------------- "you" in the log
+
+WRONG_YOU = re.compile(r"\b(You (swaps|deals|keeps|draws|blocks|loses|is|shows|refuses|gets)"
+                       r"|Round \d+, You deals|You, you|Du (tauscht|gibt|bleibt|zieht|verliert"
+                       r"|ist|blockt|zeigt))\b")
+
+
+def replay_log(record: Record, lang: str) -> list[str]:
+    """Every log line of a record watched to its end, in ``lang``."""
+    app = T.make_app((1280, 720), lang)
+    app.push(MenuScene(app))
+    app.open("replay", record=record, title="x")
+    replay = app.top
+    lines: list[str] = []
+    for _ in range(20000):
+        app.update(0.05)
+        for key, fmt, to in replay.table.model.log:
+            line = log_text(key, fmt)
+            if to is None and line not in lines:
+                lines.append(line)
+        if replay.finished:
+            break
+    assert replay.finished
+    return lines
+
+
+def solo_record(role: str | None, name: str = "You") -> Record:
+    """A finished solo game against three computers; seat 0 the person."""
+    app = T.make_app((960, 600), "en")
+    app.push(MenuScene(app))
+    seats = [{"name": name, "human": True, "level": "medium"}] + [
+        {"name": n, "human": False, "level": "easy"} for n in ("Anna", "Ben", "Clara")]
+    if role:
+        seats[0]["role"] = role
+    tb = app.scene("table", game_id="chase", seats=seats, rules={"lives": 3}, seed=4)
+    app.push(tb)
+    assert T.play_game(app, rng=random.Random(4))
+    return records.record_of(tb.game, store.seats_to_record(seats), seed=4)
+
+
+@pytest.mark.parametrize("role", ["you", None])     # None: a record saved before roles
+def test_a_replay_speaks_to_you_in_the_second_person(role):
+    rec = solo_record(role)
+    lines = replay_log(rec, "en")
+    assert not [ln for ln in lines if WRONG_YOU.search(ln)], lines
+    assert any(re.search(r"\bRound \d+, you deal\.", ln) for ln in lines)
+    assert any(ln.startswith("You ") for ln in lines)
+    de = replay_log(rec, "de")
+    assert not [ln for ln in de if WRONG_YOU.search(ln) or "You" in ln], de
+    assert any(re.search(r"Runde \d+, du gibst\.", ln) for ln in de)
+
+
+def test_the_dealers_prompt_does_not_say_you_twice():
+    for lang in ("en", "de"):
+        i18n.set_lang(lang)
+        names = SeatNames([t("table.you_name"), "Anna", "Ben"], [0], ["you", None, None])
+        p = Pending(0, ("keep", "draw"), "dealer")
+        ask = prompt(p, names, [1, 2, 0])
+        assert not re.match(r"^(You|Du)\s*,\s*(you|du)\b", ask), ask
+        assert ask.startswith(("You deal", "Du gibst"))
+        turn = prompt(Pending(0, ("keep", "swap"), "turn"), names, [0, 1, 2])
+        assert not turn.startswith(("You:", "Du:")) and "Anna" in turn
+
+
+# ----------------------------------------------------------------- names are roles
+
+
+def test_the_persons_default_name_is_a_role_and_follows_the_language():
+    setup = default_setup()
+    i18n.set_lang("en")
+    seats = seats_from_setup(setup, "en")
+    assert seats[0]["role"] == "you" and seats[0]["name"] == "You"
+    rec = Record("chase", store.seats_to_record(seats), {}, seed=1)
+    back = records.parse(records.dumps(rec))
+    assert back.seats[0].role == "you"
+    i18n.set_lang("de")
+    table_seats = store.seats_from_record(back)
+    assert seat_name(table_seats[0], 0) == "Du"
+    assert seat_name(back.seats[0].as_dict(), 0) == "Du"
+    # an old statistics row without a role, written in English, reads in German
+    assert seat_name({"name": "You", "type": "human"}, 0) == "Du"
+    assert seat_name({"name": "Anna", "type": "ai"}, 1) == "Anna"
+    # a name the player typed stays theirs
+    setup["seats"][0]["name"] = "Eva"
+    assert "role" not in seats_from_setup(setup, "de")[0]
+    # several people: seat 0 without a name is "Player 1" in the current language
+    setup["seats"][0]["name"] = ""
+    setup["seats"][1]["human"] = True
+    multi = seats_from_setup(setup, "en")
+    assert multi[0]["role"] == "player"
+    assert seat_name(multi[0], 0) == "Spieler 1"
+
+
+# ----------------------------------------------------------------- plurals
+
+
+@pytest.mark.parametrize("lang,one,two", [("en", "1 game", "2 games"),
+                                          ("de", "1 Spiel", "2 Spiele")])
+def test_counts_agree_with_their_number(lang, one, two):
+    i18n.set_lang(lang)
+    assert tn("count.games", 1) == one and tn("count.games", 2) == two
+    assert tn("count.rounds", 1) in ("1 round", "1 Runde")
+    assert tn("count.rounds", 3) in ("3 rounds", "3 Runden")
+
+
+def test_the_statistics_header_after_one_game(monkeypatch, tmp_path):
+    from game.scenes.stats import StatsScene
+
+    monkeypatch.setenv("STAMMTISCH_HOME", str(tmp_path))     # exactly one game recorded
+
+    app = T.make_app((1280, 720), "en")
+    app.push(MenuScene(app))
+    tb = app.scene("table", game_id="chase", seats=T.mixed_seats(4, 1), rules={"lives": 1},
+                   seed=2)
+    app.push(tb)
+    assert T.play_game(app)
+    seen = drawn_strings(monkeypatch)
+    app.open("stats", how="reset")
+    assert isinstance(app.top, StatsScene)
+    app.draw()
+    drawn = " | ".join(seen)
+    assert re.search(r"\b1 game\b", drawn) and not re.search(r"\b1 games\b", drawn), drawn
+    rounds = tb.model.rounds_played
+    expected = tn("count.rounds", rounds)
+    assert expected in drawn and not re.search(r"\b1 rounds\b", drawn)
+
+
+def test_a_restart_with_one_life_is_singular():
+    for lang, bad in (("en", "1 lives"), ("de", None)):
+        i18n.set_lang(lang)
+        line = t(i18n.plural_key("log.restart", 1), n=1)
+        sub = t(i18n.plural_key("banner.restart.sub", 1), n=1)
+        if bad:
+            assert bad not in line and bad not in sub
+        assert "1" in line and "1" in sub
+
+
+# ----------------------------------------------------------------- the card that blocks
+
+
+def test_a_cuckoo_block_is_logged_with_the_cuckoo():
+    for lang in ("en", "de"):
+        app = T.make_app((1280, 720), lang)
+        app.push(MenuScene(app))
+        found = None
+        for seed in range(1, 80):
+            tb = app.scene("table", game_id="chase", seats=T.mixed_seats(6, 0),
+                           rules={"deck": "cuckoo40"}, seed=seed)
+            app.push(tb)
+            stop, until = T.next_event_is("block")
+            tb.stop_before = stop
+            if T.drive(app, until, random.Random(seed)):
+                block = tb.queue[0]
+                tb.stop_before = lambda ev, b=block: ev is not b    # show just the block
+                T.pump(app, 0.2, draw=False)
+                found = [log_text(k, f) for k, f, _ in tb.model.log]
+                break
+            app.pop()
+        assert found, "no block in 80 games"
+        line = next(ln for ln in found if "block" in ln.lower())
+        assert "King" not in line and "König" not in line
+        assert ("Cuckoo" if lang == "en" else "Kuckuck") in line
+
+
+# ----------------------------------------------------------------- German terms, one word
+
+
+def test_german_rams_terms():
+    i18n.set_lang("de")
+    assert t("rule.rams.must_trump") == "Trumpfzwang"
+    rules = t("rules.rams")
+    assert "Trumpfzwang:" in rules and "Stichzwang:" not in rules
+    assert "steigt aus" in t("rams.mark.drop") and "steigt aus" in t("log.rams.drop")
+    assert "pass" not in t("say.rams.drop").lower()
+    i18n.set_lang("en")
+    assert "drop" in t("rams.mark.drop") and "drop" in t("say.rams.drop").lower()
+
+
+# ----------------------------------------------------------------- keys of the language
+
+
+def _offer_chase(decision: str, legal: tuple[str, ...]):
+    from game.table.chase_controls import ChaseControls
+    from game.table.sources import Decision
+
+    c = ChaseControls(lambda m: None)
+    p = Pending(0, legal, decision)
+    c.offer(Decision(0, p, {}, 0))
+    return c.actions.buttons
+
+
+def _offer_rams(decision: str, legal: tuple[str, ...]):
+    from game.table.model import RamsModel
+    from game.table.rams_controls import RamsControls
+    from game.table.rams_layout import RamsLayout
+    from game.table.sources import Decision
+
+    m = RamsModel(4, 3)
+    c = RamsControls(m, RamsLayout(4, 0, m), lambda mv: None, lambda: None)
+    c.offer(Decision(0, Pending(0, legal, decision), {}, 0), lambda mv: None)
+    return c.actions.buttons
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_every_move_key_is_a_letter_of_its_label_in_that_language(lang):
+    pygame.init()
+    i18n.set_lang(lang)
+    groups = [_offer_chase("turn", ("keep", "swap")), _offer_chase("dealer", ("keep", "draw")),
+              _offer_chase("queen", ("accept", "refuse")),
+              _offer_chase("domino", ("keep", "swap")),
+              _offer_rams("declare", ("play", "drop")), _offer_rams("take", ("pass_trump",))]
+    for buttons in groups:
+        keys = [b.hotkey for b in buttons]
+        assert None not in keys and len(set(keys)) == len(keys)
+        for b in buttons:
+            letter = pygame.key.name(b.hotkey).upper()
+            words = re.findall(r"\w+", b.text().upper())
+            assert any(w.startswith(letter) for w in words), (lang, letter, b.text())
+            assert b.hint == letter
+    if lang == "de":
+        assert pygame.key.name(_offer_chase("turn", ("keep", "swap"))[0].hotkey) == "b"
+
+
+# ----------------------------------------------------------------- buttons and settings
+
+
+def test_switch_buttons_say_what_they_do():
+    app = T.make_app((1280, 720), "en")
+    app.push(MenuScene(app))
+    app.open("setup", game_id="chase")
+    label = app.top.buttons.by_name("game").text()
+    assert label == "Switch to Rams"
+    app.open("chart")
+    chart = app.top
+    view = chart.list.by_name("view")
+    assert view.text().startswith("Show") and not view.text().startswith("View:")
+    first = view.text()
+    chart.toggle()
+    assert view.text() != first
+
+
+def test_the_language_row_shows_the_language_in_force():
+    from game.scenes.settings_scene import SettingsScene
+
+    settings = None
+    app = T.make_app((1280, 720), "en", settings=settings)
+    app.settings["lang"] = "de"                  # the setting says German ...
+    assert i18n.get_lang() == "en"               # ... but --lang en is in force
+    sc = SettingsScene(app)
+    row = next(r for r in sc.form.rows if r.name == "lang")
+    assert row.value() == "English (set by --lang)"
+    sc._lang(1)                                 # choosing ends the forced language
+    assert app.opts.lang is None
+    assert i18n.get_lang() == (app.settings["lang"] or i18n.system_lang())
+    app.settings["lang"] = None
+    i18n.set_lang(None)
+    assert row.value().startswith("System (")
+
+
+def test_the_rams_rules_page_has_no_chart_and_c_opens_nothing():
+    app = T.make_app((1280, 720), "en")
+    app.push(MenuScene(app))
+    app.open("rules", game_id="rams")
+    page = app.top
+    assert page.list.by_name("chart") is None
+    T.key(app, pygame.K_c)
+    assert app.top is page
+    T.click_button(app, page.list.by_name("game"))      # over to Chase: its chart
+    assert page.list.by_name("chart") is not None
+    T.key(app, pygame.K_c)
+    assert app.top.name == "chart"
