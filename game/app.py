@@ -76,7 +76,10 @@ class App:
         self.running = True
         self.toast: tuple[str, float] | None = None
         self.ai_sync = False      # tests: computer players decide in the loop's thread
+        self._ai_worker: Any = None
         self.frame_times: list[float] = []
+        #: seconds since the loop started, when each measured frame began
+        self.frame_starts: list[float] = []
         self.frames = 0
         self.check_files()
         self.show_notices()
@@ -153,6 +156,22 @@ class App:
         self.art.faces.clear()   # German card indices differ (B, D)
         for s in self.stack:
             s._size = (0, 0)
+
+    def ai_worker(self) -> Any:
+        """The one worker process of the window's computer players and the coach,
+        started on first use and kept until the window closes (game.table.workers)."""
+        if self._ai_worker is None:
+            from game.table.workers import ProcessWorker
+
+            self._ai_worker = ProcessWorker()
+            self._ai_worker.start()
+        return self._ai_worker
+
+    def close(self) -> None:
+        """Stop the worker process (the window is closing)."""
+        if self._ai_worker is not None:
+            self._ai_worker.shutdown()
+            self._ai_worker = None
 
     def show_toast(self, message: str, seconds: float = 3.0) -> None:
         self.toast = (message, time.monotonic() + seconds)
@@ -342,20 +361,25 @@ class App:
                 pygame.display.flip()
                 self.frames += 1
                 self.frame_times.append((time.perf_counter() - t0) * 1000)
+                self.frame_starts.append(time.monotonic() - start)
             if quit_after is not None and time.monotonic() - start >= quit_after:
                 break
         self.save_settings()
 
     def frame_stats(self, seconds: float) -> dict[str, Any]:
+        """Frame times in ms: percentiles, the worst frame, and the worst frame after
+        the first second (start-up work such as the first layout is left out)."""
         ft = sorted(self.frame_times) or [0.0]
 
         def pct(p: float) -> float:
             k = min(len(ft) - 1, max(0, math.ceil(p / 100 * len(ft)) - 1))
             return round(ft[k], 3)
 
+        late = [ms for ms, at in zip(self.frame_times, self.frame_starts) if at >= 1.0]
         return {"frames": self.frames, "fps": round(self.frames / max(seconds, 1e-9), 2),
                 "frame_ms_p50": pct(50), "frame_ms_p95": pct(95), "frame_ms_p99": pct(99),
-                "frame_ms_max": round(ft[-1], 3)}
+                "frame_ms_max": round(ft[-1], 3),
+                "frame_ms_max_after_1s": round(max(late, default=0.0), 3)}
 
 
 def run(opts: argparse.Namespace) -> int:
@@ -383,6 +407,7 @@ def run(opts: argparse.Namespace) -> int:
     seconds = time.monotonic() - started
     if getattr(opts, "frame_stats", False) and sys.stdout is not None:
         print(json.dumps(app.frame_stats(seconds)))
+    app.close()
     pygame.quit()
     return 0
 
@@ -407,5 +432,6 @@ def run_replay(path: str, opts: argparse.Namespace | None = None) -> int:
         app.run(getattr(app.opts, "quit_after", None))
     except KeyboardInterrupt:
         pass
+    app.close()
     pygame.quit()
     return 0

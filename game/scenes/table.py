@@ -39,7 +39,7 @@ from game.table.options import RESULTS, TableOptions
 from game.table.seats import sources_for
 from game.table.sources import BOT, HUMAN, RECORD, REMOTE, Decision, SourceFailure
 from game.table.texts import SeatNames
-from game.table.workers import InlineWorker, ThreadWorker
+from game.table.workers import InlineWorker
 from game.view import timing
 from game.view.anim import Animator
 from game.view.phones import AwayPrompt, JoinPanel
@@ -70,7 +70,10 @@ class TableScene(Scene):
         self.entry = games.entry(self.engine.game_id)
         self.game = game if game is not None else self.entry.new_game(
             self.rules_given, self.n, seed=self.seed, bot_seed=self.seed & 0xFFFF)
-        self.worker = opts.worker or (InlineWorker() if app.ai_sync else ThreadWorker())
+        # computers and the coach think beside the window (the app's worker process);
+        # tests decide in the loop's own thread
+        self._own_worker = opts.worker is None and app.ai_sync
+        self.worker = opts.worker or (InlineWorker() if app.ai_sync else app.ai_worker())
         self.hooks = Hooks()
         #: the phone seats' server and link (issue 17), when the table has phone seats
         self.phones: Any = None
@@ -251,7 +254,9 @@ class TableScene(Scene):
 
     def exit(self) -> None:
         self.flow.close()
-        self.worker.shutdown()
+        self.coach.forget()
+        if self._own_worker:
+            self.worker.shutdown()
         if self.phones is not None:
             self.phones.close()
 

@@ -13,7 +13,7 @@ from game.table.animator import chip_colour
 from game.table.chase_texts import move_label, prompt
 from game.table.model import ChaseModel
 from game.table.painter import TablePainter
-from game.view import cardart, text, widgets
+from game.view import cardart, layers, text, widgets
 
 
 class ChasePainter(TablePainter):
@@ -76,7 +76,9 @@ class ChasePainter(TablePainter):
                    and sp not in m.extras]
         dx, dy = g.discard
         for i, _sp in enumerate(settled[-4:]):
-            img = pygame.transform.rotate(back, (i * 37) % 24 - 12)
+            angle = (i * 37) % 24 - 12
+            img = layers.cached(("discard", back.get_size(), h.app.settings["card_back"],
+                                 angle), lambda a=angle: pygame.transform.rotate(back, a))
             surf.blit(img, img.get_rect(center=(int(dx) + i * 2, int(dy) - i * 2)))
         text.blit(surf, t("table.talon"), max(11, int(16 * u)), (tx, ty + ch * 0.5 + 4 * u),
                   widgets.DIM, "midtop")

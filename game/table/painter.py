@@ -20,7 +20,7 @@ from game.i18n import t
 from game.table.animator import chip_colour
 from game.table.layout import TableGeometry
 from game.table.texts import SeatNames, log_text
-from game.view import cardart, text, widgets
+from game.view import cardart, layers, text, widgets
 from game.view.sprites import Banner, Bubble, CardSprite
 
 
@@ -51,6 +51,11 @@ class PaintHost(Protocol):
     def failure_lines(self) -> list[str]: ...
 
 
+#: The room with the table drawn on it, by window size and felt (kept across tables, so
+#: the attract mode's next game or "Play again" starts without redrawing it).
+_rooms: dict[tuple, tuple[pygame.Surface, pygame.Surface]] = {}
+
+
 class TablePainter:
     def __init__(self, host: PaintHost) -> None:
         self.host = host
@@ -59,8 +64,48 @@ class TablePainter:
     # ------------------------------------------------------------------ layout step
 
     def prepare(self, geo: TableGeometry, felt: pygame.Surface) -> None:
-        """Draw the room and the table once for this window size."""
-        self.table_surf = self._build_table(geo, felt)
+        """Everything that depends on the window size only, made before it is needed:
+        the room with the table, the top bar's shade and the log's panel drawn on it,
+        and the card faces and backs the table will show, at the sizes it shows them
+        (so no animation waits for a card to be scaled)."""
+        key = (geo.size, id(felt), type(self).__name__)
+        hit = _rooms.get(key)
+        if hit is not None and hit[0] is felt:
+            self.table_surf = hit[1]
+        else:
+            surf = self._build_table(geo, felt)
+            self.chrome(surf, geo)
+            if len(_rooms) > 4:
+                _rooms.clear()
+            _rooms[key] = (felt, surf)
+            self.table_surf = surf
+        self.prepare_art(geo)
+
+    def chrome(self, surf: pygame.Surface, g: TableGeometry) -> None:
+        """What never moves, drawn onto the room once: the top bar's shade and the
+        log's panel."""
+        surf.blit(layers.shade((g.size[0], g.top_h), (0, 0, 0, 120)), (0, 0))
+        widgets.panel(surf, g.log_panel, g.u, 170, border=(90, 80, 60))
+
+    def art_sizes(self, g: TableGeometry) -> list[tuple[int, int]]:
+        """The sizes faces are shown at on this table (the card unit, the big card)."""
+        return [(g.cw, g.ch), tuple(g.big)]
+
+    def back_sizes(self, g: TableGeometry) -> list[tuple[int, int]]:
+        """Further sizes only backs are shown at (a game's small face-down hands)."""
+        return []
+
+    def prepare_art(self, g: TableGeometry) -> None:
+        """Scale every face of the game's deck and the back now, at every size the
+        table shows cards at."""
+        h = self.host
+        settings = h.app.settings
+        deck = sorted(set(getattr(h.game, "deck", ()) or ()))
+        art = h.app.art
+        art.prepare(deck, self.art_sizes(g), settings["four_colour"], i18n.get_lang(),
+                    settings["card_back"])
+        for size in self.back_sizes(g):
+            art.back(settings["card_back"], size)
 
     def _build_table(self, g: TableGeometry, felt: pygame.Surface) -> pygame.Surface:
         size, u = g.size, g.u
@@ -147,6 +192,26 @@ class TablePainter:
         """A game's own text at the bottom right of a plate (None: the seat's kind)."""
         return None
 
+    def plate_base(self, size: tuple[int, int], out: bool, turn: bool) -> pygame.Surface:
+        """A plate's board (shadow, fill, border), drawn once per size and state."""
+        u = self.geo.u
+
+        def make() -> pygame.Surface:
+            w, hh = size
+            drop = max(1, int(3 * u))
+            img = pygame.Surface((w, hh + drop), pygame.SRCALPHA)
+            rad = max(4, int(10 * u))
+            col = (34, 30, 26) if out else (50, 38, 28)
+            pygame.draw.rect(img, (10, 8, 6), pygame.Rect(0, drop, w, hh), border_radius=rad)
+            pygame.draw.rect(img, col, pygame.Rect(0, 0, w, hh), border_radius=rad)
+            border = widgets.BUTTON_FOCUS if turn else ((90, 80, 70) if out else
+                                                        (150, 110, 60))
+            pygame.draw.rect(img, border, pygame.Rect(0, 0, w, hh), max(1, int(2 * u)),
+                             border_radius=rad)
+            return img
+
+        return layers.cached(("plate", size, out, turn, round(u, 3)), make)
+
     def plate(self, surf: pygame.Surface, s: int) -> None:
         h, m = self.host, self.host.model
         u = self.geo.u
@@ -154,17 +219,12 @@ class TablePainter:
         out = m.out[s]
         turn = h.pending is not None and h.pending.seat == s and h.state in ("human",
                                                                              "thinking")
-        col = (34, 30, 26) if out else (50, 38, 28)
-        pygame.draw.rect(surf, (10, 8, 6), r.move(0, max(1, int(3 * u))),
-                         border_radius=max(4, int(10 * u)))
-        pygame.draw.rect(surf, col, r, border_radius=max(4, int(10 * u)))
-        border = widgets.BUTTON_FOCUS if turn else ((90, 80, 70) if out else (150, 110, 60))
+        surf.blit(self.plate_base(r.size, out, turn), r.move(0, 0).topleft)
         if turn:
             glow = r.inflate(int(8 * u), int(8 * u))
             pulse = 0.5 + 0.5 * math.sin(h.clock * 5)
             pygame.draw.rect(surf, (230, 190, 80), glow, max(1, int((2 + 2 * pulse) * u)),
                              border_radius=max(4, int(14 * u)))
-        pygame.draw.rect(surf, border, r, max(1, int(2 * u)), border_radius=max(4, int(10 * u)))
         pad = int(8 * u)
         name = h.names.name(s)
         tag = self.plate_tag(s)
@@ -206,18 +266,24 @@ class TablePainter:
         art = self.host.app.art
         settings = self.host.app.settings
         x, y = sp.pos(self.host.table_layout.resolve, g.ch)
+        w, h = g.cw, g.ch
+        k = sp.scale * scale
+        size = (max(1, int(w * k)), max(1, int(h * k)))
+        # at rest (or at a resting scale such as a fanned hand) the card comes scaled
+        # from the cache; while it flips or grows a quick scale of it stands in
+        resting = abs(k - round(k, 2)) < 1e-6
+        base = size if resting else (w, h)
         if sp.code is None:
-            img = art.back(settings["card_back"])
+            img = art.back(settings["card_back"], size=base)
         else:
-            img = art.face(sp.code, settings["four_colour"], i18n.get_lang())
-        w, h = img.get_size()
-        sw = max(1, int(w * sp.scale_x * sp.scale * scale))
-        sh = max(1, int(h * sp.scale * scale))
-        if (sw, sh) != (w, h):
-            img = pygame.transform.smoothscale(img, (sw, sh))
+            img = art.face(sp.code, settings["four_colour"], i18n.get_lang(), size=base)
+        sw = max(1, int(size[0] * sp.scale_x))
+        if (sw, size[1]) != img.get_size():
+            img = pygame.transform.scale(img, (sw, size[1]))
         rect = img.get_rect(center=(int(x), int(y)))
-        pygame.draw.rect(surf, (10, 20, 14), rect.move(max(1, w // 25), max(1, w // 25)),
-                         border_radius=max(2, w // 9))
+        off = max(1, w // 25)
+        surf.blit(layers.rounded(rect.size, (10, 20, 14, 255), max(2, w // 9)),
+                  rect.move(off, off))
         if sp.alpha < 0.99:
             img = img.copy()
             img.set_alpha(int(255 * sp.alpha))
@@ -247,6 +313,14 @@ class TablePainter:
             box.right = pr.left - gap
         box.clamp_ip(surf.get_rect())
         k = int(7 * u)
+        layer = layers.cached(("bubble", msg, size, box.size, to_right, round(u, 3)),
+                              lambda: self._bubble_layer(msg, size, box, k, to_right))
+        layer.set_alpha(int(255 * min(1.0, b.alpha)))
+        surf.blit(layer, (box.left - k, box.top))
+
+    def _bubble_layer(self, msg: str, size: int, box: pygame.Rect, k: int,
+                      to_right: bool) -> pygame.Surface:
+        u = self.geo.u
         layer = pygame.Surface((box.width + 2 * k, box.height), pygame.SRCALPHA)
         inner = pygame.Rect(k, 0, box.width, box.height)
         pygame.draw.rect(layer, (252, 248, 236), inner, border_radius=max(4, int(10 * u)))
@@ -262,8 +336,7 @@ class TablePainter:
         img = text.render(text.ellipsize(msg, fs, box.width - int(16 * u), True), fs,
                           (35, 30, 25), True)
         layer.blit(img, img.get_rect(center=inner.center))
-        layer.set_alpha(int(255 * min(1.0, b.alpha)))
-        surf.blit(layer, (box.left - k, box.top))
+        return layer
 
     def bubbles(self, surf: pygame.Surface) -> None:
         for b in self.host.model.bubbles:
@@ -283,6 +356,15 @@ class TablePainter:
         th = text.size_of(msg, size, True)[1] + (int(ss * 1.3) if sub else 0)
         box = pygame.Rect(0, 0, int(w * 0.9), th + int(28 * u))
         box.center = (w // 2, int(g.cy - g.ch * 0.2))
+        layer = layers.cached(("banner", msg, sub, size, ss, box.size, round(u, 3)),
+                              lambda: self._banner_layer(msg, sub, size, ss, box.size))
+        layer.set_alpha(int(255 * min(1.0, b.alpha)))
+        surf.blit(layer, box)
+
+    def _banner_layer(self, msg: str, sub: str, size: int, ss: int,
+                      box_size: tuple[int, int]) -> pygame.Surface:
+        u = self.geo.u
+        box = pygame.Rect((0, 0), box_size)
         layer = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(layer, (15, 12, 10, 215), layer.get_rect(),
                          border_radius=max(4, int(14 * u)))
@@ -293,17 +375,13 @@ class TablePainter:
         if sub:
             text.blit(layer, sub, ss, (box.width // 2, y + text.size_of(msg, size, True)[1]
                                        + int(ss * 0.2)), widgets.CREAM, "midtop")
-        layer.set_alpha(int(255 * min(1.0, b.alpha)))
-        surf.blit(layer, box)
+        return layer
 
     def top_bar(self, surf: pygame.Surface) -> None:
         h, m, g = self.host, self.host.model, self.geo
         u = g.u
         w = surf.get_width()
-        bar = pygame.Rect(0, 0, w, g.top_h)
-        shade = pygame.Surface(bar.size, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 120))
-        surf.blit(shade, bar)
+        bar = pygame.Rect(0, 0, w, g.top_h)     # its shade is part of the room (chrome)
         h.menu_button.draw(surf, u, False)
         if h.hint_allowed():
             h.hint_button.draw(surf, u, h.coach.visible())
@@ -324,8 +402,7 @@ class TablePainter:
     def log(self, surf: pygame.Surface) -> None:
         h = self.host
         u = self.geo.u
-        lp = self.geo.log_panel
-        widgets.panel(surf, lp, u, 170, border=(90, 80, 60))
+        lp = self.geo.log_panel                  # its panel is part of the room (chrome)
         fs = max(13, int(18 * u))
         lh = int(fs * 1.05)
         inner_w = lp.width - int(16 * u)

@@ -33,6 +33,10 @@ class RamsPainter(TablePainter):
         super().prepare(geo, felt)
         self.dim = dim_layer(geo.big)
 
+    def back_sizes(self, g: TableGeometry) -> list[tuple[int, int]]:
+        k = OTHER_HAND_SCALE
+        return [(max(1, int(g.cw * k)), max(1, int(g.ch * k)))]
+
     def plate_tag(self, s: int) -> str | None:
         m: RamsModel = self.host.model
         if s in m.tricks and s in m.players:
@@ -157,8 +161,8 @@ class RamsPainter(TablePainter):
             code = sp.code
             img = art.face(code, settings["four_colour"], i18n.get_lang(), size=(bw, bh)) \
                 if code else art.back(settings["card_back"], size=(bw, bh))
-            if sp.scale_x < 0.99:
-                img = pygame.transform.smoothscale(img, (max(1, int(bw * sp.scale_x)), bh))
+            if sp.scale_x < 0.99:      # turning over: a quick scale for a few frames
+                img = pygame.transform.scale(img, (max(1, int(bw * sp.scale_x)), bh))
             move = c.card_move(sp)
             ok = move in legal if choose else True
             focused = choose and i == focus

@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from game.rules.base import Pending
-from game.table.workers import Future, Worker
+from game.table.workers import Future, Worker, decide
 
 HUMAN = "human"
 LEVEL = "level"
@@ -120,7 +120,14 @@ class LevelSource(MoveSource):
 
     def begin(self, decision: Decision) -> None:
         self.decision = decision
-        self.future = self.worker.submit(self.player.choose, decision.view)
+        if not getattr(self.worker, "out_of_process", False):
+            self.future = self.worker.submit(self.player.choose, decision.view)
+        elif self.kind == LEVEL:
+            # another process makes the same level from its name (workers.decide)
+            self.future = self.worker.submit(decide, decision.view["game"], self.name,
+                                             decision.view)
+        else:       # a user bot is code loaded here: it thinks in a thread of the window
+            self.future = self.worker.submit_local(self.player.choose, decision.view)
 
     def poll(self) -> str | None:
         fut, d = self.future, self.decision

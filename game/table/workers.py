@@ -1,6 +1,7 @@
-"""Where computer players and the coach think: a background thread in the window, the
-caller's own thread in tests and tools, or by hand in tests that check what the table
-does while an answer is still missing.
+"""Where computer players and the coach think: a process beside the window (its
+computer players and the coach), a background thread (user bots), the caller's own
+thread in tests and tools, or by hand in tests that check what the table does while
+an answer is still missing.
 
 Every worker has ``submit(fn, *args) -> Future`` and ``shutdown()``; the table only
 ever polls the futures it got (``done()``, ``result()``), so which worker runs them
@@ -40,6 +41,107 @@ class ThreadWorker:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
+
+
+def decide(game_id: str, spec: str, view: dict[str, Any]) -> str:
+    """A built-in level's move for ``view``, in whatever process runs it: the player
+    is made from its name once per process and kept (levels decide from the view
+    alone, so a player in another process answers exactly as one in this one)."""
+    key = (game_id, spec)
+    player = _players.get(key)
+    if player is None:
+        from game.ai.registry import make_player
+
+        player = _players[key] = make_player(game_id, spec)
+    return str(player.choose(view))
+
+
+_players: dict[tuple[str, str], Any] = {}
+
+
+def _ready() -> bool:
+    return True
+
+
+class ProcessWorker:
+    """One worker process (started on first use, by spawning, as on every platform)
+    for the window's computer players and the coach.
+
+    A level thinking in a thread of the window competes with drawing for Python's
+    global lock: the window would wait up to a few milliseconds after each drawing
+    call, and a hard decision made frames of 100 ms and more. In a process of its own
+    it thinks beside the window instead. Everything submitted must pickle (module
+    functions such as :func:`decide` and ``game.table.coach.advise``, plain data).
+    If the process cannot be started or breaks, calls run in a thread instead.
+    """
+
+    out_of_process = True
+
+    def __init__(self) -> None:
+        self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+        self._fallback: ThreadWorker | None = None
+        self._local: ThreadWorker | None = None
+
+    def _executor(self) -> concurrent.futures.ProcessPoolExecutor | None:
+        if self._pool is None and self._fallback is None:
+            try:
+                import multiprocessing
+
+                ctx = multiprocessing.get_context("spawn")
+                self._pool = concurrent.futures.ProcessPoolExecutor(max_workers=1,
+                                                                    mp_context=ctx)
+            except (OSError, ValueError, ImportError, NotImplementedError):
+                self._fallback = ThreadWorker()
+        return self._pool
+
+    def start(self) -> None:
+        """Start the process now (a table does this when it opens), so the first
+        computer decision does not wait for it."""
+        pool = self._executor()
+        if pool is not None:
+            try:
+                pool.submit(_ready)
+            except (RuntimeError, concurrent.futures.process.BrokenProcessPool):
+                self._break()
+
+    def _break(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+        self._pool = None
+        self._fallback = self._fallback or ThreadWorker()
+
+    def submit_local(self, fn: Callable[..., Any], /, *args: Any) -> Future:
+        """Run ``fn`` in a thread of this process (what cannot pickle: a user bot)."""
+        if self._local is None:
+            self._local = ThreadWorker("table-bot")
+        return self._local.submit(fn, *args)
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any) -> Future:
+        pool = self._executor()
+        if pool is not None:
+            try:
+                return pool.submit(fn, *args)
+            except (RuntimeError, concurrent.futures.process.BrokenProcessPool):
+                self._break()
+        assert self._fallback is not None
+        return self._fallback.submit(fn, *args)
+
+    def shutdown(self) -> None:
+        if self._pool is not None:
+            # a decision still being thought about is of no use now: end the process
+            # rather than wait for it (the executor's own shutdown would)
+            procs = list((getattr(self._pool, "_processes", None) or {}).values())
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            for proc in procs:
+                try:
+                    proc.terminate()
+                except (OSError, AttributeError):
+                    pass
+            self._pool = None
+        for thread in (self._fallback, self._local):
+            if thread is not None:
+                thread.shutdown()
+        self._fallback = self._local = None
 
 
 def _run(fut: Future, fn: Callable[..., Any], args: tuple[Any, ...]) -> None:

@@ -6,6 +6,7 @@ The default font has no suit glyphs, so suits are drawn as polygons and circles.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from pathlib import Path
 
 import pygame
@@ -239,19 +240,32 @@ def draw_back(index: int, w: int, h: int) -> pygame.Surface:
 # ----------------------------------------------------------------- the cache
 
 class CardArt:
-    """Faces and backs for one card size; ``resize`` drops the old scale."""
+    """Faces and backs at every size asked for, scaled once and kept (the oldest go
+    first when many sizes pile up); ``resize`` sets the default size.
+
+    :meth:`prepare` scales a whole deck ahead, in a layout step, so that drawing never
+    waits for a card to be scaled in the middle of an animation."""
+
+    MAX_FACES = 900
 
     def __init__(self) -> None:
         self.size = (0, 0)
-        self.faces: dict[tuple, pygame.Surface] = {}
+        self.faces: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self.backs: dict[tuple[int, int, int], pygame.Surface] = {}
         self.originals: dict[str, pygame.Surface | None] = {}
 
     def resize(self, w: int, h: int) -> None:
-        if (w, h) != self.size:
-            self.size = (max(4, w), max(6, h))
-            self.faces.clear()
-            self.backs.clear()
+        self.size = (max(4, w), max(6, h))
+
+    def prepare(self, codes: list[str], sizes: list[tuple[int, int]], four_colour: bool,
+                lang: str, back: int) -> None:
+        """Scale ``codes`` and the ``back`` design at each of ``sizes`` now."""
+        for size in sizes:
+            if size[0] < 1 or size[1] < 1:
+                continue
+            self.back(back, size)
+            for code in codes:
+                self.face(code, four_colour, lang, size)
 
     def _sprite(self, key: str, *parts: str) -> pygame.Surface | None:
         if key not in self.originals:
@@ -278,9 +292,11 @@ class CardArt:
                 surf = pygame.transform.smoothscale(orig, (w, h))
             else:
                 surf = draw_face(code, w, h, four_colour, lang)
-            if len(self.faces) > 200:
-                self.faces.clear()
             self.faces[key] = surf
+            if len(self.faces) > self.MAX_FACES:
+                self.faces.popitem(last=False)
+        else:
+            self.faces.move_to_end(key)
         return surf
 
     def back(self, index: int, size: tuple[int, int] | None = None) -> pygame.Surface:
@@ -291,6 +307,8 @@ class CardArt:
             orig = self._sprite(f"back{index}", "backs", f"back_{index}.png")
             surf = (pygame.transform.smoothscale(orig, (w, h)) if orig is not None
                     else draw_back(index, w, h))
+            if len(self.backs) > 60:
+                self.backs.clear()
             self.backs[key] = surf
         return surf
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.view import text
+from game.view import layers, text
 
 GOLD = (222, 184, 92)
 CREAM = (245, 236, 210)
@@ -34,12 +34,15 @@ def unit(size: tuple[int, int]) -> float:
 
 def panel(surf: pygame.Surface, rect: pygame.Rect, u: float, alpha: int = 225,
           border=GOLD) -> None:
+    """A dark translucent panel with a rounded border (drawn once per size and look,
+    see :mod:`game.view.layers`)."""
     r = max(4, int(12 * u))
-    box = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(box, (*PANEL[:3], alpha), box.get_rect(), border_radius=r)
+    box = layers.rounded(rect.size, (*PANEL[:3], alpha), r)
     surf.blit(box, rect)
     if border:
-        pygame.draw.rect(surf, border, rect, max(1, int(2 * u)), border_radius=r)
+        edge = layers.rounded(rect.size, (0, 0, 0, 0), r, tuple(border),
+                              max(1, int(2 * u)))
+        surf.blit(edge, rect)
 
 
 @dataclass
