@@ -33,6 +33,9 @@ MAX_BYTES = 1024 * 1024
 
 ANIM_SPEEDS = ("off", "fast", "normal", "slow")
 THINK_PAUSES = (0.0, 0.3, 0.6, 1.0, 1.5, 2.5)
+#: how long a round's reveal stays before the table goes on (None: until the player
+#: continues with a click, Space or Enter)
+REVEAL_HOLDS = (None, 2.0, 4.0, 8.0)
 TABLE_COLOURS = ("green", "blue", "red")
 LEVELS = ("easy", "medium", "hard", "expert")
 CARD_BACKS = (0, 1, 2)
@@ -53,6 +56,7 @@ DEFAULTS: dict[str, Any] = {
     "lang": None,              # None: from the system locale
     "anim_speed": "normal",
     "think_pause": 0.6,
+    "reveal_hold": None,       # see REVEAL_HOLDS
     "volume": 0.7,
     "muted": False,
     "card_back": 0,
@@ -75,6 +79,9 @@ def _valid(key: str, value: Any) -> bool:
         return value in (None, "de", "en")
     if key == "anim_speed":
         return value in ANIM_SPEEDS
+    if key == "reveal_hold":
+        return value is None or (isinstance(value, (int, float)) and not isinstance(value, bool)
+                                 and 0 <= value <= 60)
     if key == "think_pause":
         return isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= 10
     if key == "volume":

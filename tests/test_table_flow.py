@@ -304,6 +304,71 @@ def test_a_persons_cards_are_hidden_as_soon_as_they_have_decided():
     assert again > 0, "no domino demand came up: pick another seed"
 
 
+class HoldView(FakeView):
+    """Holds before every new round after the first."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.holds = 0
+        self.ended = 0
+
+    def holds_before(self, event) -> bool:
+        return event.type == "round_start" and event.data["round"] > 0
+
+    def hold_started(self) -> None:
+        self.holds += 1
+
+    def hold_ended(self) -> None:
+        self.ended += 1
+
+
+def test_a_reveal_is_held_until_the_person_continues():
+    game = games.new_game("chase", {"lives": 2}, 3, seed=5, bot_seed=5)
+    view = HoldView()
+    flow = TurnFlow(game, computers("chase", 3, InlineWorker()), view,
+                    pacing=lambda: Pacing(hold=None))
+    flow.start()
+    for _ in range(2000):
+        flow.update(0.5)
+        if flow.phase == F.HOLD:
+            break
+    assert flow.phase == F.HOLD and view.holds == 1
+    nxt = flow.queue[0]
+    assert nxt.type == "round_start" and nxt.data["round"] == 1
+    shown = len(view.shown)
+    for _ in range(50):                       # time alone does not end it
+        flow.update(10.0)
+    assert flow.phase == F.HOLD and len(view.shown) == shown
+    flow.release()
+    assert view.ended == 1
+    flow.update(0.1)
+    assert view.shown[shown] is nxt           # the held event comes next, once
+    for _ in range(100_000):
+        if flow.phase == F.DONE:
+            break
+        if flow.phase == F.HOLD:
+            flow.release()
+        flow.update(0.5)
+    assert game.finished and view.holds == view.ended
+    assert view.holds == sum(1 for e in view.shown if e.type == "round_start") - 1
+
+
+@pytest.mark.parametrize("hold,expect", [(0.0, 0), (2.0, 1)])
+def test_a_timed_hold_goes_on_by_itself_and_zero_never_holds(hold, expect):
+    game = games.new_game("chase", {"lives": 1}, 3, seed=5, bot_seed=5)
+    view = HoldView()
+    flow = TurnFlow(game, computers("chase", 3, InlineWorker()), view,
+                    pacing=lambda: Pacing(hold=hold))
+    flow.start()
+    for _ in range(200):
+        flow.update(0.5)
+        if view.holds:
+            break
+    run(flow, dt=0.5)
+    assert game.finished and (view.holds > 0) == bool(expect)
+    assert view.holds == view.ended
+
+
 @pytest.mark.parametrize("bad", ["raises", "illegal"])
 def test_a_failing_level_stops_the_game_and_is_reported(bad):
     class Broken:

@@ -10,7 +10,13 @@ import pygame
 from game import i18n
 from game.i18n import t
 from game.scenes.base import Scene
-from game.settings import ANIM_SPEEDS, CARD_BACKS, TABLE_COLOURS, THINK_PAUSES
+from game.settings import (
+    ANIM_SPEEDS,
+    CARD_BACKS,
+    REVEAL_HOLDS,
+    TABLE_COLOURS,
+    THINK_PAUSES,
+)
 from game.view import backdrop, text, widgets
 from game.view.widgets import Button, FocusList, Form, Row
 
@@ -37,6 +43,9 @@ class SettingsScene(Scene):
             Row(lambda: t("settings.think"), lambda: t("settings.seconds", n=_num(
                 s["think_pause"])), lambda d: self._set(
                 "think_pause", _cycle(THINK_PAUSES, s["think_pause"], d)), name="think_pause"),
+            Row(lambda: t("settings.reveal"), self._reveal_text,
+                lambda d: self._set("reveal_hold", _cycle(REVEAL_HOLDS, s["reveal_hold"], d)),
+                name="reveal_hold"),
             Row(lambda: t("settings.volume"), lambda: f"{int(round(s['volume'] * 100))} %",
                 lambda d: self._set("volume", _cycle(VOLUMES, round(s["volume"], 1), d)),
                 name="volume"),
@@ -59,6 +68,12 @@ class SettingsScene(Scene):
         ], with_help=False, row_scale=1.3)
         self.buttons = FocusList([Button(lambda: t("common.back"), self.back, name="back")])
         self.zone = 0
+
+    def _reveal_text(self) -> str:
+        hold = self.app.settings["reveal_hold"]
+        if hold is None:
+            return t("settings.reveal.wait")
+        return t("settings.reveal.after", n=_num(hold))
 
     def _lang_text(self) -> str:
         """The language in force: the one ``--lang`` forces, or the setting (with the

@@ -35,6 +35,7 @@ from game.table.bookkeeping import Bookkeeper
 from game.table.coach import Coach
 from game.table.flow import Pacing, TurnFlow
 from game.table.hooks import Hooks, News
+from game.table.keys import move_key
 from game.table.options import RESULTS, TableOptions
 from game.table.seats import sources_for
 from game.table.sources import BOT, HUMAN, RECORD, REMOTE, Decision, SourceFailure
@@ -63,6 +64,8 @@ class TableScene(Scene):
         opts = options or TableOptions()
         self.options = opts
         self.demo = demo or opts.demo
+        #: fast-forward: the computers play at high speed until a person decides
+        self.skipping = False
         self.seats = seats
         self.n = len(seats)
         self.seed = seed if seed is not None else random.randrange(2**31)
@@ -105,6 +108,9 @@ class TableScene(Scene):
                                   hint="Esc")
         self.hint_button = Button(lambda: t("coach.button"), self.toggle_hint, name="hint",
                                   hotkey=pygame.K_h, hint="H")
+        fast_key, fast_letter = move_key("fast")
+        self.fast_button = Button(lambda: t("table.fast_forward"), self.toggle_skip,
+                                  name="fast", hotkey=fast_key, hint=fast_letter)
         self.clock = 0.0
         self.catching_up = opts.resume is not None
         self._catch_up_left = 0
@@ -222,12 +228,39 @@ class TableScene(Scene):
     def anim_speed(self) -> str:
         if self.options.anim_speed is not None:
             return self.options.anim_speed()
-        return str(self.app.settings["anim_speed"])
+        speed = str(self.app.settings["anim_speed"])
+        return "skip" if self.skipping and speed != "off" else speed
 
     def pacing(self) -> Pacing:
-        return Pacing(think=float(self.app.settings["think_pause"]),
+        """The player's pacing: the computers' thinking pause, how long a round's
+        reveal stays (until the person continues, or some seconds; the demo does not
+        hold), and no pauses while fast-forwarding."""
+        hold = 0.0 if self.demo or not self.humans else self.app.settings["reveal_hold"]
+        think = float(self.app.settings["think_pause"])
+        if self.skipping:
+            think, hold = 0.0, timing.SKIP_HOLD
+        return Pacing(think=think,
                       over_hold=timing.DEMO_END_HOLD if self.demo else timing.END_HOLD,
-                      instant=self.anim_speed() == "off")
+                      instant=self.anim_speed() == "off", hold=hold)
+
+    # ------------------------------------------------------------------ fast-forward
+
+    def skip_allowed(self) -> bool:
+        """People at the table may let the computers play on at high speed while none
+        of them decides (out of the game, dropped out of a Rams round, or waiting)."""
+        return (self.options.fast_forward and not self.demo and bool(self.humans)
+                and self.state in (F.IDLE, F.THINKING, F.HOLD))
+
+    def toggle_skip(self) -> None:
+        if not self.skipping and not self.skip_allowed():
+            return
+        self.app.play("click")
+        self.skipping = not self.skipping
+        if self.skipping and self.state == F.HOLD:
+            self.flow.release()
+
+    def _stop_skipping(self) -> None:
+        self.skipping = False
 
     def cue(self, name: str) -> None:
         """A sound cue from an animation; a game being caught up to stays silent."""
@@ -343,10 +376,35 @@ class TableScene(Scene):
                 self.anim.speed = self.anim_speed()
 
     def offer(self, decision: Decision) -> None:
+        self._stop_skipping()              # a person decides: back to the normal pace
         self.offer_controls(decision)
         self._layout_actions()
 
+    def holds_before(self, event: Event) -> bool:
+        """A round's reveal (its showdown or reckoning) stays until the person
+        continues: before the next round and before the end of the game."""
+        return event.type == "game_over" or (
+            event.type == "round_start" and event.data.get("round", 0) > 0)
+
+    def hold_started(self) -> None:
+        self.anim.play(self.animator.hold_started())
+
+    def hold_ended(self) -> None:
+        self.app.play("click")
+
+    def hold_note(self) -> str:
+        """What the table says while a reveal is held: how to go on (and when it goes
+        on by itself)."""
+        if self.state != F.HOLD:
+            return ""
+        limit = self.flow.pacing().hold
+        if limit is None:
+            return t("table.continue")
+        left = max(1, int(limit - self.flow.held + 0.999))
+        return t("table.continue_in", n=left)
+
     def hand_off(self, seat: int) -> None:
+        self._stop_skipping()
         self.app.open("handoff", player=self.names.name(seat),
                       on_ready=lambda: self.flow.confirm_handoff(seat),
                       on_menu=self.open_pause, button_key=self.handoff_button)
@@ -358,6 +416,7 @@ class TableScene(Scene):
             self._size = (0, 0)      # lay the table out again around the new viewer
 
     def finished(self) -> None:
+        self._stop_skipping()
         if self.demo:
             forced = getattr(self.app.opts, "game", None)
             self.app.open("demo", how="replace", game_id=forced or games.other(self.game_id),
@@ -368,6 +427,7 @@ class TableScene(Scene):
     def failed(self, failure: SourceFailure) -> None:
         """A built-in computer player failed: a bug. Report it; the game stops here
         (the autosave keeps every move before it)."""
+        self._stop_skipping()
         self.controls.clear()
         self.report = crash.report(failure.error, dialog=False,
                                    context=f"computer player {failure.player!r} at seat "
@@ -446,6 +506,11 @@ class TableScene(Scene):
         self.menu_button.rect = geo.menu.copy()
         self.hint_button.rect = geo.hint.copy()
         self.phones_button.rect = geo.menu.move(geo.menu.width + int(12 * self.u), 0)
+        if self.phones is not None:      # the phones' button comes first in the top bar
+            self.hint_button.rect.left = self.phones_button.rect.right + int(10 * self.u)
+        # fast-forward takes the hint's place (one is offered only when the other is not)
+        self.fast_button.rect = self.hint_button.rect.copy()
+        self.fast_button.rect.width = int(geo.hint.width * 1.45)
         self._layout_actions()
 
     def _layout_actions(self) -> None:
@@ -482,13 +547,32 @@ class TableScene(Scene):
             self.open_pause()
             return True
         if human:
-            return self.hint_event(ev) or self.controls.handle(ev)
+            return self.hint_event(ev) or self.extra_event(ev) or self.controls.handle(ev)
+        if self.skip_allowed() or self.skipping:
+            if (ev.type == pygame.KEYDOWN and self.fast_button.hotkey is not None
+                    and ev.key == self.fast_button.hotkey) or (
+                    ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1
+                    and self.fast_button.rect.collidepoint(ev.pos)):
+                self.toggle_skip()
+                return True
+        if self.state == F.HOLD and (
+                (ev.type == pygame.KEYDOWN and ev.key in (pygame.K_RETURN, pygame.K_SPACE,
+                                                          pygame.K_KP_ENTER))
+                or (ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1)):
+            self.flow.release()              # the person has seen the reveal
+            return True
+        if self.extra_event(ev):
+            return True
         if self.anim.busy and (
                 (ev.type == pygame.KEYDOWN and ev.key in (pygame.K_RETURN, pygame.K_SPACE))
                 or (self.click_hurries and ev.type == pygame.MOUSEBUTTONDOWN
                     and ev.button == 1)):
             self.anim.finish_all()   # hurry the current animation along
             return True
+        return False
+
+    def extra_event(self, ev: pygame.event.Event) -> bool:
+        """A game's own input outside a person's decision (Rams: the last trick)."""
         return False
 
     def draw(self, surf: pygame.Surface) -> None:

@@ -6,6 +6,8 @@ In hot-seat play the table turns: the seat at the bottom is always the viewer's.
 
 from __future__ import annotations
 
+import pygame
+
 from game import games
 from game.rules.rams import RamsGame
 from game.scenes.table import TableScene
@@ -42,6 +44,10 @@ class RamsTableScene(TableScene):
 
     def offer_controls(self, decision: Decision) -> None:
         self.controls.offer(decision, lambda m: self.game.why_illegal(decision.seat, m))
+
+    def extra_event(self, ev: pygame.event.Event) -> bool:
+        """The last trick: L, or a click on a trick pile."""
+        return self.controls.last_trick_event(ev)
 
 
 def demo_scene(app, players: int = 5, seed: int | None = None) -> RamsTableScene:

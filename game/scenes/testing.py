@@ -19,7 +19,10 @@ from game.settings import Settings
 
 
 def make_app(size: tuple[int, int] = (1280, 720), lang: str = "en", speed: str = "off",
-             think: float = 0.0, settings: Settings | None = None, **opts: Any):
+             think: float = 0.0, settings: Settings | None = None,
+             reveal_hold: float | None = 0.0, **opts: Any):
+    """A window for tests: animations ``speed``, computers' ``think`` pause, and reveals
+    that go on by themselves (``reveal_hold=0``) unless a test asks for a hold."""
     from game.app import App
 
     ns = argparse.Namespace(demo=False, game=None, seed=None, quit_after=None,
@@ -32,6 +35,7 @@ def make_app(size: tuple[int, int] = (1280, 720), lang: str = "en", speed: str =
         st.path = None
     st["anim_speed"] = speed
     st["think_pause"] = think
+    st["reveal_hold"] = reveal_hold
     app = App(ns, st)
     app.ai_sync = True
     return app
@@ -115,6 +119,9 @@ def play_game(app, choose: Callable[[Any], str] | None = None, max_steps: int = 
         table = table_of(app)
         if table is None:
             return False
+        if top is table and table.state == "hold":
+            key(app, pygame.K_RETURN if use_keys else pygame.K_SPACE)
+            continue
         if top is table and table.state == "human" and table.actions.buttons:
             p = table.pending
             move = choose(p) if choose else rng.choice(list(p.legal))
@@ -147,6 +154,9 @@ def drive(app, until: Callable[[Any], bool], rng: random.Random | None = None,
             continue
         if top is not table:
             return False
+        if table.state == "hold":            # the person has seen the reveal
+            table.flow.release()
+            continue
         if table.state == "human" and table.pending is not None:
             p = table.pending
             table.human_move(choose(p) if choose else rng.choice(list(p.legal)))

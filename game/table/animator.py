@@ -136,6 +136,13 @@ class EventAnimator:
         m.dealer = dealer
         return step
 
+    # ------------------------------------------------------------------ held reveals
+
+    def hold_started(self) -> anim.Anim | None:
+        """The round's reveal is held until the person continues: what to show for it
+        (a game's own summary; by default the table as it is)."""
+        return None
+
     # ------------------------------------------------------------------ shared events
 
     def log_loss(self, seat: int, amount: int) -> None:

@@ -155,6 +155,8 @@ class ChasePainter(TablePainter):
             r = text.blit(surf, text.ellipsize(ask, fs, avail, True), fs, (mid, y),
                           widgets.GOLD, "midbottom", True, shadow=True)
             self.story(surf, h.controls.story, (mid, r.top - int(4 * u)), avail)
+        elif h.hold_note():
+            self.note(surf, h.hold_note(), (mid, hh - int(34 * u)), avail)
         elif h.demo:
             msg = t("table.demo_hint")
             fs = text.fit(msg, int(20 * u), avail, False, 10)

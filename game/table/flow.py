@@ -25,7 +25,11 @@ they have decided, every private card is hidden again (``view.viewer_changed(Non
 next person confirms. Only when the same person decides again with nobody else
 moving in between (a domino demand after one's own swap) is the card shown again
 without a new hand-off.
-4. When the game is over and everything is shown, the flow holds for
+4. A reveal is held: before an event the view names (``view.holds_before``: the next
+   round after a showdown), the flow stops in phase ``hold`` and tells the view
+   (``hold_started``); it goes on when the person continues (:meth:`TurnFlow.release`)
+   or, if the pacing says so, after ``pacing.hold`` seconds (``hold_ended``).
+5. When the game is over and everything is shown, the flow holds for
    ``pacing.over_hold`` and calls ``view.finished()``.
 
 A built-in computer player that fails stops the flow in phase ``failed`` and tells
@@ -49,6 +53,7 @@ IDLE = "idle"            # showing events, or about to fetch the next decision
 HUMAN_TURN = "human"     # the person at the screen decides
 THINKING = "thinking"    # another source decides
 HANDOFF = "handoff"      # waiting for the next person to come to the screen
+HOLD = "hold"            # a reveal stays until the person continues (or its time is up)
 OVER = "over"            # the game is over; holding before the end
 DONE = "done"            # finished (the view was told)
 FAILED = "failed"        # a built-in computer player failed
@@ -61,11 +66,14 @@ _STEP_GUARD = 100_000
 class Pacing:
     """How the table paces itself: a computer's move is applied no sooner than
     ``think`` seconds after its turn began, the finished table holds ``over_hold``
-    seconds before the end, and ``instant`` (animations off) waits for nothing."""
+    seconds before the end, a reveal is held ``hold`` seconds (``None``: until the
+    person continues; ``0``: not at all), and ``instant`` (animations off) waits for
+    nothing but a person."""
 
     think: float = 0.0
     over_hold: float = 0.0
     instant: bool = False
+    hold: float | None = 0.0
 
 
 class FlowView(Protocol):
@@ -85,6 +93,15 @@ class FlowView(Protocol):
 
     def viewer_changed(self, viewer: int | None) -> None:
         """Whose private cards may show changed (``None``: nobody's)."""
+
+    def holds_before(self, event: Event) -> bool:
+        """A reveal is held before this event (optional; default: never)."""
+
+    def hold_started(self) -> None:
+        """A reveal is held now (show it, and how to go on)."""
+
+    def hold_ended(self) -> None:
+        """The held reveal goes on."""
 
     def finished(self) -> None:
         """The game is over, shown, and the hold has passed."""
@@ -120,7 +137,8 @@ class TurnFlow:
         self.failure: SourceFailure | None = None
         self.started = False
         self.thought = 0.0          # seconds the deciding computer has had so far
-        self.held = 0.0             # seconds the finished table has been held
+        self.held = 0.0             # seconds the finished table (or a reveal) has been held
+        self._released: Event | None = None     # the event a finished hold was before
         #: the person who confirmed last and the number of moves made then: they may
         #: decide again without a hand-off while nobody else has moved
         self._at_screen: tuple[int, int] | None = None
@@ -163,6 +181,13 @@ class TurnFlow:
             if self.queue:
                 if self.stop_before is not None and self.stop_before(self.queue[0]):
                     break
+                if self.phase == HOLD:
+                    break
+                if self._should_hold(self.queue[0]):
+                    self.phase = HOLD
+                    self.held = 0.0
+                    self.view.hold_started()
+                    break
                 self.view.show(self.queue.popleft())
                 continue
             if self.phase == IDLE:
@@ -170,12 +195,34 @@ class TurnFlow:
             break
         if self.phase == THINKING:
             self._think(dt)
+        elif self.phase == HOLD:
+            self.held += dt
+            limit = self.pacing().hold
+            if limit is not None and self.held >= limit:
+                self.release()
         elif self.phase == OVER:
             self.held += dt
             pace = self.pacing()
             if (pace.instant or self.held >= pace.over_hold) and not self.view.animating():
                 self.phase = DONE
                 self.view.finished()
+
+    def release(self) -> None:
+        """The person continues after a held reveal (click, Space, Enter)."""
+        if self.phase != HOLD:
+            return
+        self._released = self.queue[0] if self.queue else None
+        self.phase = IDLE
+        self.view.hold_ended()
+
+    def _should_hold(self, event: Event) -> bool:
+        if event is self._released:
+            return False
+        pace = self.pacing()
+        if pace.hold is not None and (pace.hold <= 0 or pace.instant):
+            return False
+        holds = getattr(self.view, "holds_before", None)
+        return bool(holds is not None and holds(event))
 
     def human_move(self, move: str) -> Refusal | None:
         """The person at the screen plays ``move``; the engine's reason if it refuses

@@ -72,3 +72,5 @@ class RamsModel(TableModel):
         self.summary: dict[str, Any] | None = None
         self.summary_alpha = 0.0
         self.stock_split = 0.0
+        #: the last trick swept this round: ``{"cards": [(seat, card), ...], "winner"}``
+        self.last_trick: dict[str, Any] | None = None

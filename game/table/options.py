@@ -39,6 +39,8 @@ class TableOptions:
     after_game: str = RESULTS
     #: the text key of the top bar's menu button
     menu_key: str = "table.menu"
+    #: people at the table may fast-forward the computers (not in the replay viewer)
+    fast_forward: bool = True
     #: where computers and the coach think (default: a thread; tests: inline)
     worker: Worker | None = None
     #: phone seats: listen on this local address only (default: loopback and the

@@ -20,7 +20,7 @@ from game.i18n import t
 from game.table.animator import chip_colour
 from game.table.layout import TableGeometry
 from game.table.texts import SeatNames, log_text
-from game.view import cardart, layers, text, widgets
+from game.view import cardart, layers, text, timing, widgets
 from game.view.sprites import Banner, Bubble, CardSprite
 
 
@@ -46,7 +46,12 @@ class PaintHost(Protocol):
     hint_button: widgets.Button
     coach: Any             # game.table.coach.Coach
 
+    fast_button: widgets.Button
+    skipping: bool         # fast-forwarding now
+
     def hint_allowed(self) -> bool: ...
+    def skip_allowed(self) -> bool: ...
+    def hold_note(self) -> str: ...
     def seat_tag(self, seat: int) -> str: ...
     def failure_lines(self) -> list[str]: ...
 
@@ -383,8 +388,13 @@ class TablePainter:
         w = surf.get_width()
         bar = pygame.Rect(0, 0, w, g.top_h)     # its shade is part of the room (chrome)
         h.menu_button.draw(surf, u, False)
+        right = h.menu_button.rect.right
         if h.hint_allowed():
             h.hint_button.draw(surf, u, h.coach.visible())
+            right = h.hint_button.rect.right
+        elif h.skipping or h.skip_allowed():
+            h.fast_button.draw(surf, u, h.skipping)
+            right = h.fast_button.rect.right
         parts = [t("table.round", n=m.round + 1)]
         if m.dealer is not None:
             parts.append(t("table.dealer", name=h.names.name(m.dealer)))
@@ -393,11 +403,32 @@ class TablePainter:
         if h.demo:
             parts.append(t("table.demo"))
         info = "  ·  ".join(parts)
-        left = h.hint_button.rect.right + int(16 * u)
-        avail = w - left - int(16 * u)
+        left = max(right, h.hint_button.rect.right) + int(16 * u)
+        avail = w - left - self.top_bar_right(surf)
         fs = text.fit(info, int(bar.height * 0.5), avail, True, 10)
         text.blit(surf, text.ellipsize(info, fs, avail, True), fs,
                   (left + avail // 2, bar.centery), widgets.CREAM, "center", True)
+
+    def top_bar_right(self, surf: pygame.Surface) -> int:
+        """Room the game keeps at the right end of the top bar."""
+        return int(16 * self.geo.u)
+
+    def note(self, surf: pygame.Surface, msg: str, center: tuple[int, int], max_w: int,
+             pulse: bool = True) -> pygame.Rect:
+        """A short message on a dark pill (how to go on after a reveal)."""
+        u = self.geo.u
+        fs = text.fit(msg, max(12, int(22 * u)), max(10, max_w - int(24 * u)), True, 10)
+        tw, th = text.size_of(msg, fs, True)
+        box = pygame.Rect(0, 0, min(max_w, tw + int(28 * u)), th + int(12 * u))
+        box.center = center
+        widgets.panel(surf, box, u, 225, border=widgets.GOLD)
+        a = 1.0
+        if pulse:
+            a = 0.75 + 0.25 * math.sin(self.host.clock * 2 * math.pi / timing.CONTINUE_BLINK)
+        col = tuple(int(c * a) for c in widgets.GOLD)
+        text.blit(surf, text.ellipsize(msg, fs, box.width - int(12 * u), True), fs,
+                  box.center, col, "center", True)
+        return box
 
     def log(self, surf: pygame.Surface) -> None:
         h = self.host

@@ -122,11 +122,12 @@ class RamsAnimator(EventAnimator):
                          Tween(sp, "scale", 1.0, timing.COLLECT))))
         return Sequence(Parallel(*steps), Call(lambda: self._landed(old)))
 
-    def _round_summary(self) -> anim.Anim | None:
-        """The table of the round just played: who declared what, tricks, lives lost."""
+    def _build_summary(self) -> bool:
+        """The reckoning of the round just played (who declared what, tricks, lives
+        lost) into the model; False if no tricks were played."""
         m = self.model
         if not m.players:
-            return None
+            return False
         rows = []
         for s in m.active:
             choice = m.declared.get(s, "")
@@ -136,14 +137,30 @@ class RamsAnimator(EventAnimator):
                          m.round_lost.get(s, 0)))
         m.summary = {"round": m.round + 1, "rows": rows}
         m.players = []
-        hold = timing.SUMMARY_HOLD_DEMO if self.host.demo else timing.SUMMARY_HOLD
+        return True
+
+    def hold_started(self) -> anim.Anim | None:
+        """The reckoning stays up while the round's reveal is held."""
+        if not self._build_summary():
+            return None
+        return Tween(self.model, "summary_alpha", 1.0, timing.SUMMARY_IN, start=0.0)
+
+    def _round_summary(self) -> anim.Anim | None:
+        """The reckoning of the round: already up (it was held) it goes now; otherwise
+        it shows for a while (the demo, a table that does not hold)."""
+        m = self.model
 
         def clear() -> None:
             m.summary = None
 
+        fade_out = Sequence(Tween(m, "summary_alpha", 0.0, timing.SUMMARY_OUT), Call(clear))
+        if m.summary is not None:
+            return fade_out
+        if not self._build_summary():
+            return None
+        hold = timing.SUMMARY_HOLD_DEMO if self.host.demo else timing.SUMMARY_HOLD
         return Sequence(Tween(m, "summary_alpha", 1.0, timing.SUMMARY_IN, start=0.0),
-                        Wait(hold), Tween(m, "summary_alpha", 0.0, timing.SUMMARY_OUT),
-                        Call(clear))
+                        Wait(hold), fade_out)
 
     def ev_round_start(self, ev: Event) -> anim.Anim:
         d = ev.data
@@ -163,6 +180,7 @@ class RamsAnimator(EventAnimator):
             m.codes = {}
             m.trump = ""
             m.log = []
+            m.last_trick = None
             collect = self._collect()
             dealer_move = self.place_button(d["dealer"])
             self.add_log("log.round", seat=d["dealer"], n=d["round"] + 1)
@@ -354,9 +372,12 @@ class RamsAnimator(EventAnimator):
                                        Tween(sp, "alpha", 0.2, d, delay=i * gap))
                               for i, sp in enumerate(sprites)])
 
+        played = [(s, sp.card) for s, sp in m.trick_sprites]
+
         def count_it() -> None:
             self._landed(sprites)
             m.tricks[winner] = m.tricks.get(winner, 0) + 1
+            m.last_trick = {"cards": played, "winner": winner}
 
         steps += [Call(sweep), Call(count_it)]
         return Sequence(*steps)

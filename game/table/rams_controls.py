@@ -34,6 +34,9 @@ class RamsControls:
         self.focus = 0           # keyboard focus in the bottom hand
         #: the engine's reason for every card of the hand it would refuse now
         self.refusals: dict[str, Refusal] = {}
+        #: the person looks at the last trick (L, or a click on a trick pile)
+        self.show_last = False
+        self.last_key, self.last_letter = move_key("last", "key.rams.")
 
     # ------------------------------------------------------------------ a decision
 
@@ -61,7 +64,33 @@ class RamsControls:
         self.focus = legal[0] if legal else 0
         self.hover = -1
 
+    def pile_rects(self) -> list[pygame.Rect]:
+        """Where the trick piles lie (a click on one shows the last trick)."""
+        g = self.layout_.geo
+        out = []
+        for s, n in self.model.tricks.items():
+            if n > 0:
+                x, y = self.layout_.resolve(("pile", s))
+                r = pygame.Rect(0, 0, int(g.cw * 0.7), int(g.ch * 0.7))
+                r.center = (int(x), int(y))
+                out.append(r)
+        return out
+
+    def last_trick_event(self, ev: pygame.event.Event) -> bool:
+        """L or a click on a trick pile shows the last trick, and again hides it."""
+        if self.model.last_trick is None:
+            self.show_last = False
+            return False
+        if (ev.type == pygame.KEYDOWN and self.last_key is not None
+                and ev.key == self.last_key) or (
+                ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1
+                and any(r.collidepoint(ev.pos) for r in self.pile_rects())):
+            self.show_last = not self.show_last
+            return True
+        return False
+
     def clear(self) -> None:
+        self.show_last = False
         self.decision = None
         self.refusals = {}
         self.hover = -1

@@ -111,9 +111,12 @@ class RamsLayout(TableLayout):
             return x + anchor[2] * 2, y - anchor[2] * 2
         if kind == "trick":
             return g.trick[anchor[1]]
-        if kind == "pile":
+        if kind == "pile":         # beside the plate, on the side facing the middle
             r = self.plate_rect(anchor[1])
-            return r.right - r.height * 0.35, r.bottom - r.height * 0.3
+            dx = g.cw * 0.42
+            if r.centerx > g.cx + 1:
+                return r.left - dx, r.centery
+            return r.right + dx, r.centery
         if kind == "stock":
             return g.stock
         if kind == "trump":

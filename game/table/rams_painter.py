@@ -14,12 +14,13 @@ from game.table.layout import TableGeometry
 from game.table.model import RamsModel
 from game.table.painter import TablePainter
 from game.table.rams_texts import move_label, prompt, refusal_text, suit_name
-from game.view import cardart, text, widgets
+from game.view import cardart, layers, text, widgets
 from game.view.sprites import HandCard
 
 MARK_COLOURS = {"play": (60, 140, 80), "drop": (95, 90, 85), "lone": (200, 150, 40),
                 "defend": (60, 100, 170)}
 OTHER_HAND_SCALE = 0.62      # the other seats' cards at rest, against the card unit
+PILE_SCALE = 0.42            # a seat's pile of tricks won
 
 
 def dim_layer(size: tuple[int, int]) -> pygame.Surface:
@@ -34,8 +35,11 @@ class RamsPainter(TablePainter):
         self.dim = dim_layer(geo.big)
 
     def back_sizes(self, g: TableGeometry) -> list[tuple[int, int]]:
-        k = OTHER_HAND_SCALE
-        return [(max(1, int(g.cw * k)), max(1, int(g.ch * k)))]
+        return [self.scaled(g, OTHER_HAND_SCALE), self.scaled(g, PILE_SCALE)]
+
+    @staticmethod
+    def scaled(g: TableGeometry, k: float) -> tuple[int, int]:
+        return max(1, int(g.cw * k)), max(1, int(g.ch * k))
 
     def plate_tag(self, s: int) -> str | None:
         m: RamsModel = self.host.model
@@ -57,6 +61,7 @@ class RamsPainter(TablePainter):
         for s in range(m.n):
             self.plate(surf, s)
             self.marker(surf, s)
+        self.piles(surf)
         for _, sp in m.trick_sprites:
             self.card(surf, sp)
         for sp in m.flying:
@@ -68,6 +73,7 @@ class RamsPainter(TablePainter):
         self.hand(surf)
         self.actions(surf)
         self.bubbles(surf)
+        self.last_trick(surf)
         self.summary(surf)
         self.banner(surf)
         self.confetti(surf)
@@ -90,6 +96,63 @@ class RamsPainter(TablePainter):
                 surf.blit(back, r)
         text.blit(surf, t("rams.stock"), max(11, int(15 * g.u)), (sx, sy + ch * 0.5 + 3 * g.u),
                   widgets.DIM, "midtop")
+
+    def piles(self, surf: pygame.Surface) -> None:
+        """Each player's tricks, face down beside their plate (a card per trick)."""
+        h = self.host
+        m: RamsModel = h.model
+        g = self.geo
+        size = self.scaled(g, PILE_SCALE)
+        back = h.app.art.back(h.app.settings["card_back"], size)
+        step = max(2, int(size[0] * 0.16))
+        for s, n in m.tricks.items():
+            if n <= 0:
+                continue
+            x, y = h.table_layout.resolve(("pile", s))
+            for i in range(min(n, 6)):
+                r = back.get_rect(center=(int(x) + i * step - (min(n, 6) - 1) * step // 2,
+                                          int(y) - i))
+                surf.blit(back, r)
+
+    def last_trick(self, surf: pygame.Surface) -> None:
+        """The last trick, when the person asks for it (L, or a click on a pile):
+        every card in the order played, the winner's framed."""
+        h = self.host
+        m: RamsModel = h.model
+        lt = m.last_trick
+        if lt is None or not h.controls.show_last:
+            return
+        g = self.geo
+        u = g.u
+        cards = lt["cards"]
+        cw, ch = g.cw, g.ch
+        gap = int(cw * 0.25)
+        fs = max(12, int(18 * u))
+        title = t("rams.last_trick", name=h.names.name(lt["winner"]))
+        ts = max(13, int(22 * u))
+        width = max(len(cards) * cw + (len(cards) - 1) * gap,
+                    text.size_of(title, ts, True)[0]) + int(40 * u)
+        width = min(width, g.area.width - int(20 * u))
+        box = pygame.Rect(0, 0, width, ch + ts + fs + int(48 * u))
+        box.center = (int(g.cx), int(g.cy))
+        widgets.panel(surf, box, u, 245)
+        text.blit(surf, text.ellipsize(title, ts, box.width - int(20 * u), True), ts,
+                  (box.centerx, box.top + int(10 * u)), widgets.GOLD, "midtop", True)
+        art, settings = h.app.art, h.app.settings
+        n = len(cards)
+        step = min(cw + gap, (box.width - int(30 * u) - cw) / max(1, n - 1)) if n > 1 else 0
+        x0 = box.centerx - (step * (n - 1)) / 2
+        top = box.top + ts + int(20 * u)
+        for i, (seat, code) in enumerate(cards):
+            img = art.face(code, settings["four_colour"], i18n.get_lang(), (cw, ch))
+            r = img.get_rect(midtop=(int(x0 + i * step), top))
+            surf.blit(img, r)
+            if seat == lt["winner"]:
+                pygame.draw.rect(surf, widgets.GOLD, r.inflate(6, 6), max(2, int(3 * u)),
+                                 border_radius=max(2, cw // 8))
+            name = text.ellipsize(h.names.name(seat), fs, int(step or cw) - 4)
+            text.blit(surf, name, fs, (r.centerx, r.bottom + int(4 * u)),
+                      widgets.GOLD if seat == lt["winner"] else widgets.CREAM, "midtop")
 
     def suit_badge(self, surf: pygame.Surface, center: tuple[int, int], r: int) -> None:
         x, y = center
@@ -251,6 +314,9 @@ class RamsPainter(TablePainter):
                 msg += "\n" + h.coach.note(move_label)
                 if c.card_choice():
                     msg += "\n" + t("coach.cards")
+        elif h.hold_note():
+            self.note(surf, h.hold_note(), (ar.centerx, ar.bottom - int(30 * u)), ar.width)
+            return
         elif h.demo:
             msg, bottom, colour = t("table.demo_hint"), ar.bottom, widgets.DIM
         elif h.thinking_seat is not None:
@@ -285,13 +351,26 @@ class RamsPainter(TablePainter):
         rows = m.summary["rows"]
         fs = max(12, int(22 * u))
         lh = int(fs * 1.35)
-        title = t("rams.summary.title", n=m.summary["round"])
         w = int(min(g.area.width * 0.8, 620 * u))
         lh = min(lh, max(12, (g.area.height - int(60 * u)) // (len(rows) + 2)))
         fs = min(fs, int(lh / 1.25))
         height = lh * (len(rows) + 1) + int(fs * 1.6) + int(20 * u)
         box = pygame.Rect(0, 0, w, height)
         box.center = (g.cx, g.cy)
+        key = ("summary", m.summary["round"], tuple(map(tuple, rows)), box.size,
+               i18n.get_lang(), round(u, 3))
+        layer = layers.cached(key, lambda: self._summary_layer(box.size, rows, fs, lh))
+        layer.set_alpha(int(255 * min(1.0, m.summary_alpha)))
+        surf.blit(layer, box)
+
+    def _summary_layer(self, size: tuple[int, int], rows: list, fs: int,
+                       lh: int) -> pygame.Surface:
+        h = self.host
+        m: RamsModel = h.model
+        u = self.geo.u
+        w = size[0]
+        title = t("rams.summary.title", n=m.summary["round"])
+        box = pygame.Rect((0, 0), size)
         layer = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(layer, (15, 12, 10, 250), layer.get_rect(),
                          border_radius=max(4, int(14 * u)))
@@ -318,5 +397,4 @@ class RamsPainter(TablePainter):
             lt = t("rams.summary.minus", n=lost) if lost else "0"
             text.blit(layer, lt, fs, (cols[3], y), col, "topright", True)
             y += lh
-        layer.set_alpha(int(255 * min(1.0, m.summary_alpha)))
-        surf.blit(layer, box)
+        return layer

@@ -14,7 +14,8 @@ import math
 # ----------------------------------------------------------------- the speed setting
 
 #: time runs this many times faster than normal; ``off`` finishes every animation at once
-SPEEDS = {"off": math.inf, "fast": 2.5, "normal": 1.0, "slow": 0.6}
+SPEEDS = {"off": math.inf, "fast": 2.5, "normal": 1.0, "slow": 0.6,
+          "skip": 6.0}       # fast-forward: the computers finish while the person watches
 
 
 def factor(speed: str) -> float:
@@ -106,6 +107,11 @@ TRICK_WINNER_GROW = 0.18
 TRICK_HOLD = 0.45
 TRICK_SWEEP = COLLECT * 1.4           # the trick to the winner's pile
 TRICK_SWEEP_STAGGER = 0.03
+
+# ----------------------------------------------------------------- pacing for people
+
+SKIP_HOLD = 1.2                       # a reveal while fast-forwarding: seen, not waited on
+CONTINUE_BLINK = 1.6                  # the "continue" hint breathes this slowly
 
 # ----------------------------------------------------------------- the replay viewer
 

@@ -1,0 +1,134 @@
+"""Pacing that respects the player: a round's reveal stays until the person continues
+(or goes on after the chosen delay), the computers can be fast-forwarded (button and
+key) up to the next decision of a person, and a Rams player can look at the last
+trick (key and click) and sees everyone's tricks."""
+
+from __future__ import annotations
+
+import os
+import random
+import tempfile
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ.setdefault("STAMMTISCH_HOME", tempfile.mkdtemp(prefix="stammtisch-test-"))
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.scenes import testing as T  # noqa: E402
+from game.scenes.menu import MenuScene  # noqa: E402
+
+
+def table(game_id: str, hold, humans: int = 1, speed: str = "fast", seed: int = 3,
+          rules: dict | None = None):
+    app = T.make_app((1280, 720), "en", speed=speed, reveal_hold=hold)
+    app.push(MenuScene(app))
+    tb = app.scene("table", game_id=game_id, seats=T.mixed_seats(4, humans), rules=rules or {},
+                   seed=seed)
+    app.push(tb)
+    return app, tb
+
+
+@pytest.mark.parametrize("game_id", ["chase", "rams"])
+@pytest.mark.parametrize("how", ["space", "enter", "click"])
+def test_the_reveal_stays_until_the_person_continues(game_id, how):
+    app, tb = table(game_id, None)
+    assert T.drive(app, lambda t: t.state == "hold", random.Random(1))
+    nxt = tb.queue[0]
+    assert nxt.type in ("round_start", "game_over")
+    if game_id == "rams":
+        T.pump(app, 0.5)
+        assert tb.model.summary is not None and tb.model.summary_alpha > 0.9
+    T.pump(app, 20.0, dt=0.25)                 # waiting changes nothing
+    assert tb.state == "hold" and tb.queue[0] is nxt
+    assert "continue" in tb.hold_note()
+    if how == "click":
+        T.click(app, (640, 300))
+    else:
+        T.key(app, pygame.K_SPACE if how == "space" else pygame.K_RETURN)
+    assert tb.state != "hold"
+    T.pump(app, 0.2)
+    assert nxt not in tb.queue
+
+
+def test_the_reveal_goes_on_by_itself_after_the_chosen_delay():
+    app, tb = table("chase", 4.0)
+    assert T.drive(app, lambda t: t.state == "hold", random.Random(1))
+    T.pump(app, 2.0, dt=0.25)
+    assert tb.state == "hold" and "3 s" in tb.hold_note() or "2 s" in tb.hold_note()
+    T.pump(app, 2.5, dt=0.25)
+    assert tb.state != "hold"
+
+
+def test_the_settings_offer_waiting_or_a_delay():
+    from game.scenes.settings_scene import SettingsScene
+
+    app = T.make_app((1280, 720), "en", reveal_hold=None)
+    sc = SettingsScene(app)
+    row = next(r for r in sc.form.rows if r.name == "reveal_hold")
+    assert row.value() == "wait for me"
+    row.step(1)
+    assert app.settings["reveal_hold"] == 2.0 and row.value() == "go on after 2 s"
+
+
+@pytest.mark.parametrize("use_key", [True, False])
+def test_fast_forward_runs_the_computers_to_the_next_decision(use_key):
+    app, tb = table("rams", None, speed="normal", seed=5)
+    tb.app.settings["think_pause"] = 1.0
+    assert T.drive(app, lambda t: t.state == "human", random.Random(2))
+    tb.human_move("drop" if "drop" in tb.pending.legal else tb.pending.legal[0])
+    T.pump(app, 0.1)
+    assert tb.skip_allowed() and not tb.hint_allowed()
+    if use_key:
+        T.key(app, tb.fast_button.hotkey)
+    else:
+        T.click_button(app, tb.fast_button)
+    assert tb.skipping and tb.anim_speed() == "skip" and tb.pacing().think == 0.0
+    for _ in range(4000):
+        T.frame(app, 1 / 30)
+        if tb.state == "human" or app.top is not tb:
+            break
+    # back to the normal pace at the person's next decision (or the end)
+    assert not tb.skipping and tb.anim_speed() == "normal"
+    assert tb.state == "human" or app.top.name == "results"
+
+
+def test_fast_forward_shows_a_reveal_and_goes_on():
+    """The person deals (acts last): fast-forward from there shows the showdown for a
+    moment and goes on without a key."""
+    app, tb = table("chase", None, speed="normal", seed=4)
+    assert T.drive(app, lambda t: t.state == "human" and t.pending.decision == "dealer"
+                   and app.top is t, random.Random(1))
+    tb.human_move("keep")
+    tb.toggle_skip()
+    assert tb.skipping and tb.pacing().hold == pytest.approx(1.2)
+    held = 0.0
+    for _ in range(6000):
+        T.frame(app, 1 / 30)
+        if tb.state == "hold":
+            held += 1 / 30
+        elif held:
+            break
+    assert 1.0 <= held <= 1.6          # seen for a moment, never waited on
+
+
+def test_the_last_trick_by_key_and_by_a_click_on_a_pile():
+    app, tb = table("rams", 0.0, speed="off", seed=2)
+    assert T.drive(app, lambda t: t.model.last_trick is not None and t.state == "human"
+                   and app.top is t, random.Random(3))
+    c = tb.controls
+    lt = tb.model.last_trick
+    assert len(lt["cards"]) >= 2 and lt["winner"] in [s for s, _ in lt["cards"]]
+    assert tb.model.tricks[lt["winner"]] >= 1
+    T.key(app, c.last_key)
+    assert c.show_last
+    app.draw()
+    T.key(app, c.last_key)
+    assert not c.show_last
+    app.draw()
+    pile = c.pile_rects()[0]
+    T.click(app, pile.center)
+    assert c.show_last
+    T.click(app, pile.center)
+    assert not c.show_last
