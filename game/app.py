@@ -320,6 +320,8 @@ class App:
         lh = int(size * 1.1)
         rect = pygame.Rect(0, 0, int(surf.get_width() * 0.74), lh * len(lines) + int(20 * u))
         rect.midtop = (surf.get_width() // 2, int(12 * u))
+        if getattr(self.top, "toast_anchor", "top") == "bottom":   # keeps a title free
+            rect.midbottom = (surf.get_width() // 2, surf.get_height() - int(90 * u))
         widgets.panel(surf, rect, u, 235)
         for i, line in enumerate(lines):
             text.blit(surf, line, size, (rect.centerx, rect.top + int(10 * u) + i * lh),

@@ -297,8 +297,8 @@ def record_files() -> list[Path]:
     except (OSError, RuntimeError, ValueError):
         return []
     for folder in (saves / EXPORTS, saves):
-        try:
-            found = list(folder.glob("*.json"))
+        try:   # the autosave is the game in progress, not a record of the player's
+            found = [p for p in folder.glob("*.json") if p.name != AUTOSAVE_NAME]
         except OSError:
             continue
         for p in found:

@@ -122,7 +122,9 @@ def test_sigkill_mid_game_resumes_the_same_position(home):
     btn = menu.list.by_name("continue")
     assert btn is not None
     assert not list(home.glob("saves/*.tmp"))   # a write cut off by the kill: cleaned
-    T.click_button(app, btn)
+    T.click_button(app, btn)                    # the unfinished games, this one first
+    assert app.top.name == "unfinished" and len(app.top.entries) == 1
+    T.click_button(app, app.top.list.by_name("resume_0"))
     table = T.table_of(app)
     assert table is not None and table.session is not None
     assert table.game.summary() == saved.summary

@@ -55,6 +55,18 @@ def _results(app: Any, table: Any) -> Any:
     return ResultsScene(app, table)
 
 
+def _unfinished(app: Any) -> Any:
+    from game.scenes.unfinished import UnfinishedScene
+
+    return UnfinishedScene(app)
+
+
+def _confirm(app: Any, **kw: Any) -> Any:
+    from game.scenes.confirm import ConfirmScene
+
+    return ConfirmScene(app, **kw)
+
+
 def _pause(app: Any) -> Any:
     from game.scenes.pause import PauseScene
 
@@ -107,7 +119,7 @@ SCENES: dict[str, Callable[..., Any]] = {
     "menu": _menu, "setup": _setup, "table": _table, "continue": _resume, "demo": _demo,
     "results": _results, "pause": _pause, "handoff": _handoff, "replay": _replay,
     "replays": _replays, "settings": _settings, "rules": _rules, "stats": _stats,
-    "chart": _chart,
+    "chart": _chart, "unfinished": _unfinished, "confirm": _confirm,
 }
 
 

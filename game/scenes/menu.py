@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game import games
-from game.i18n import t
+from game.i18n import t, tn
 from game.scenes.base import Scene
 from game.scenes.files import watch_file
 from game.view import text, widgets
@@ -42,34 +42,36 @@ class MenuScene(Scene):
     # ------------------------------------------------------------------ saves (store.py)
 
     def _saved_game(self):
-        from game import store
+        """The unfinished games (game.shelf), or None; the autosave of a game that
+        had ended is counted and cleared, a damaged one reported."""
+        from game import shelf, store
 
         saved, problem = store.read_autosave()
         if problem is not None:
             problem.notify()      # once: game.notices, shown by the window
         if saved is not None and saved.finished:
             store.finish_saved(saved)
-            return None
-        return saved
+        try:
+            games_left = shelf.unfinished()
+        except OSError:
+            games_left = []
+        return games_left or None
 
     def _continue_label(self) -> str:
-        if self.saved is None:
+        if not self.saved:
             return t("menu.continue")
-        return t("menu.continue.info", game=t(games.title_key(self.saved.record.game)),
-                 round=max(0, int(self.saved.summary.get("round", 0))) + 1)
+        if len(self.saved) > 1:
+            return tn("menu.continue.many", len(self.saved))
+        last = self.saved[0]
+        return t("menu.continue.info", game=t(games.title_key(last.record.game)),
+                 round=max(0, int(last.summary.get("round", 0))) + 1)
 
     def continue_game(self) -> None:
-        """Resume the autosave exactly where it stopped (also after a crash)."""
+        """The unfinished games, to resume one exactly where it stopped (also after a
+        crash) or to discard one."""
         self.app.play("click")
-        saved = self.saved
-        if saved is None:
-            return
-        try:
-            table = self.app.scene("continue", record=saved.record, saved=saved.session)
-        except Exception as exc:  # noqa: BLE001 - a save that does not resume is reported
-            self.app.notify(t("store.resume_failed", error=str(exc)))
-            return
-        self.app.push(table)
+        if self.saved:
+            self.app.open("unfinished")
 
     def stats(self) -> None:
         self.app.play("click")

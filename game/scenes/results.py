@@ -1,19 +1,35 @@
-"""After a game: the winner, the order everyone went out in, play again or menu."""
+"""After a game: its story. Who won, the ranking (who went out in which round, lives
+left), everyone's lives over the rounds, the pot, and the people's running record
+against these opponents; then the main menu, export or play again.
+
+The main menu has the focus, and for a moment after the screen appears Enter and Space
+do nothing: a key meant for the table (continue after the last showdown) never starts
+a new game by accident.
+"""
 
 from __future__ import annotations
 
 import pygame
 
-from game.i18n import t
+from game.i18n import t, tn
 from game.scenes.base import Scene
 from game.scenes.files import export_table
+from game.table.story import tell
 from game.table.texts import winner_text
 from game.view import text, widgets
+from game.view.charts import lives_chart
 from game.view.widgets import Button, FocusList
+
+#: seconds after the screen appears in which Enter and Space are ignored
+KEY_GUARD = 1.0
+LINE_COLOURS = [(220, 70, 60), (90, 140, 230), (70, 180, 100), (235, 190, 60),
+                (200, 120, 220), (240, 240, 240), (240, 140, 60), (80, 200, 200),
+                (170, 120, 80), (150, 150, 150)]
 
 
 class ResultsScene(Scene):
     name = "results"
+    toast_anchor = "bottom"      # a toast (record exported) never covers the title
 
     def __init__(self, app, table) -> None:
         super().__init__(app)
@@ -22,6 +38,7 @@ class ResultsScene(Scene):
         m = table.model
         self.winner = g.winner
         winners = [g.winner] if isinstance(g.winner, int) else list(g.winner or [])
+        self.winners = winners
         rest = [s for s in reversed(m.out_order) if s not in winners]
         others = [s for s in range(table.n) if s not in winners and s not in rest]
         self.ranking = [(1, s) for s in winners]
@@ -30,11 +47,16 @@ class ResultsScene(Scene):
             self.ranking.append((place, s))
             place += 1
         self.rounds = m.rounds_played
+        self.story = tell(g, table.seats, m.out_round,
+                          with_record=table.options.keep_records and not table.demo)
+        self.age = 0.0
         self.list = FocusList([
-            Button(lambda: t("results.again"), self.again, name="again", hotkey=pygame.K_n),
-            Button(lambda: t("store.export"), self.export, name="export", hotkey=pygame.K_e),
             Button(lambda: t("results.menu"), self.menu, name="menu", hotkey=pygame.K_m),
-        ])
+            Button(lambda: t("store.export"), self.export, name="export", hotkey=pygame.K_e),
+            Button(lambda: t("results.again"), self.again, name="again", hotkey=pygame.K_n),
+        ], horizontal=True)
+        self.list.focus = 0
+        self.left = self.right = pygame.Rect(0, 0, 10, 10)
 
     def export(self) -> None:
         self.app.play("click")
@@ -52,18 +74,43 @@ class ResultsScene(Scene):
         self.app.play("click")
         self.app.open("menu", how="reset")
 
+    def update(self, dt: float) -> None:
+        self.age += dt
+
+    def busy(self) -> bool:
+        return self.age < KEY_GUARD
+
+    # ------------------------------------------------------------------ layout & input
+
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
         u = self.u
         bh = int(max(28, 52 * u))
-        widgets.layout_row(self.list.buttons, w // 2, h - int(24 * u) - bh // 2,
-                           int(min(w * 0.3, 300 * u)), bh, int(20 * u))
+        widgets.layout_row(self.list.buttons, w // 2, h - int(20 * u) - bh // 2,
+                           int(min((w * 0.9 - 2 * 20 * u) / 3, 300 * u)), bh, int(20 * u))
+        self.title_size = min(int(60 * u), max(18, int(h * 0.075)))
+        top = int(18 * u) + self.title_size + int(46 * u)
+        bottom = self.list.buttons[0].rect.top - int(20 * u) - self._record_h()
+        margin = int(max(12, 30 * u))
+        gap = int(24 * u)
+        inner = w - 2 * margin - gap
+        self.left = pygame.Rect(margin, top, int(inner * 0.46), bottom - top)
+        self.right = pygame.Rect(self.left.right + gap, top, inner - self.left.width,
+                                 bottom - top)
+
+    def _record_h(self) -> int:
+        return int(max(16, 30 * self.u)) if self.story.record is not None else 0
 
     def handle_event(self, ev: pygame.event.Event) -> bool:
         if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
             self.menu()
             return True
+        if ev.type == pygame.KEYDOWN and self.age < KEY_GUARD and ev.key in (
+                pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            return True          # a key still meant for the table
         return self.list.handle_event(ev)
+
+    # ------------------------------------------------------------------ drawing
 
     def draw(self, surf: pygame.Surface) -> None:
         surf.blit(self.app.background(), (0, 0))
@@ -72,42 +119,108 @@ class ResultsScene(Scene):
         tb = self.table
         key, names = winner_text(self.winner, tb.names)
         title = t(key, names=names)
-        ts = text.fit(title, int(60 * u), int(w * 0.9), True)
-        text.blit(surf, title, ts, (w // 2, int(24 * u)), widgets.GOLD, "midtop", True,
+        ts = text.fit(title, self.title_size, int(w * 0.9), True)
+        text.blit(surf, title, ts, (w // 2, int(18 * u)), widgets.GOLD, "midtop", True,
                   shadow=True)
-        sub = t("results.sub", rounds=self.rounds)
-        if tb.game.rules.get("stake", 0) > 0:
-            sub += "  ·  " + t("table.pot", pot=tb.model.pot)
+        sub = t("results.sub", rounds=tn("count.rounds", self.rounds))
+        st = self.story
+        if st.stake > 0:
+            sub += "  ·  " + t("results.pot", pot=st.pot, names=names or "–")
         text.blit(surf, sub, text.fit(sub, int(24 * u), int(w * 0.9)),
-                  (w // 2, int(24 * u) + ts + int(6 * u)), widgets.CREAM, "midtop")
-        top = int(24 * u) + ts + int(50 * u)
-        bottom = self.list.buttons[0].rect.top - int(16 * u)
-        n = len(self.ranking)
-        row_h = max(14, min(int(42 * u), (bottom - top) // max(1, n)))
-        panel = pygame.Rect(0, 0, int(min(w * 0.8, 620 * u)), row_h * n + int(20 * u))
-        panel.midtop = (w // 2, top)
-        widgets.panel(surf, panel, u, 200)
-        fs = max(10, int(row_h * 0.6))
-        for i, (place, s) in enumerate(self.ranking):
-            y = panel.top + int(10 * u) + i * row_h + row_h // 2
-            col = widgets.GOLD if place == 1 else widgets.CREAM
-            text.blit(surf, f"{place}.", fs, (panel.left + int(20 * u), y), col, "midleft", True)
-            who = tb.seat_name(s)
-            kind = t("setup.human") if s in tb.humans else t("level." + tb.seats[s]["level"])
-            text.blit(surf, text.ellipsize(who, fs, int(panel.width * 0.36), True), fs,
-                      (panel.left + int(70 * u), y), col, "midleft", True)
-            text.blit(surf, kind, int(fs * 0.85), (panel.right - int(20 * u), y), widgets.DIM,
-                      "midright")
-            lives = tb.game.lives[s]
-            if s in tb.model.out_round:
-                info = t("results.out_in", n=tb.model.out_round[s])
-            elif lives == 1:
-                info = t("results.life_left")
-            elif lives > 1:
-                info = t("results.lives_left", n=lives)
-            else:
-                info = ""
-            if info:
-                text.blit(surf, info, int(fs * 0.85), (panel.left + int(panel.width * 0.5), y),
-                          widgets.CREAM if place == 1 else (200, 192, 175), "midleft")
+                  (w // 2, int(18 * u) + ts + int(8 * u)), widgets.CREAM, "midtop")
+        self._ranking(surf)
+        self._chart(surf)
+        if st.record is not None:
+            r = st.record
+            line = t("results.record", level=t("level." + r.level),
+                     games=tn("count.games", r.games), wins=r.wins,
+                     rate=f"{round(100 * r.rate)} %")
+            fs = text.fit(line, int(22 * u), int(w * 0.92))
+            text.blit(surf, line, fs, (w // 2, self.left.bottom + int(10 * u)), widgets.CREAM,
+                      "midtop", shadow=True)
         self.list.draw(surf, u)
+
+    def _ranking(self, surf: pygame.Surface) -> None:
+        u = self.u
+        tb = self.table
+        box = self.left
+        widgets.panel(surf, box, u, 200)
+        n = len(self.ranking)
+        pad = int(12 * u)
+        row_h = max(14, min(int(40 * u), (box.height - 2 * pad) // max(1, n)))
+        fs = max(11, int(row_h * 0.52))
+        small = max(10, int(fs * 0.82))
+        for i, (place, s) in enumerate(self.ranking):
+            y = box.top + pad + i * row_h + row_h // 2
+            col = widgets.GOLD if place == 1 else widgets.CREAM
+            pygame.draw.circle(surf, LINE_COLOURS[s % len(LINE_COLOURS)],
+                               (box.left + int(14 * u), y), max(3, int(5 * u)))
+            text.blit(surf, f"{place}.", fs, (box.left + int(26 * u), y), col, "midleft", True)
+            name_x = box.left + int(26 * u) + text.size_of("10.", fs, True)[0] + int(8 * u)
+            info = self._info(s)
+            kind = t("setup.human") if s in tb.humans else t("level." + tb.seats[s]["level"])
+            right = text.ellipsize(f"{info}  ·  {kind}" if info else kind, small,
+                                   int(box.width * 0.5))
+            rw = text.size_of(right, small)[0]
+            text.blit(surf, right, small, (box.right - pad, y), (200, 192, 175), "midright")
+            room = box.right - pad - rw - int(10 * u) - name_x
+            text.blit(surf, text.ellipsize(tb.seat_name(s), fs, max(20, room), True), fs,
+                      (name_x, y), col, "midleft", True)
+        top = box.top + pad + n * row_h + int(8 * u)
+        self._losses(surf, pygame.Rect(box.left + pad, top, box.width - 2 * pad,
+                                       box.bottom - pad - top))
+
+    def _losses(self, surf: pygame.Surface, area: pygame.Rect) -> None:
+        """Who lost lives in which round, as many rounds as there is room for (the
+        last ones when not all fit)."""
+        u = self.u
+        fs = max(10, int(17 * u))
+        lh = int(fs * 1.3)
+        if area.height < 3 * lh:
+            return
+        head = t("results.losses")
+        text.blit(surf, head, fs, area.topleft, widgets.GOLD, "topleft", True)
+        pygame.draw.line(surf, (90, 80, 60), (area.left, area.top + lh),
+                         (area.right, area.top + lh), 1)
+        tb = self.table
+        lines = []
+        for i, lost in enumerate(self.story.losses):
+            if lost:
+                who = ", ".join(t("results.loss", name=tb.seat_name(s), n=k)
+                                for s, k in sorted(lost.items()))
+                lines.append(t("results.round_losses", n=i + 1, who=who))
+        cols = 2 if area.width > 420 * u else 1
+        per_col = max(1, (area.height - lh - int(4 * u)) // lh)
+        room = per_col * cols
+        if len(lines) > room:
+            lines = lines[-room:]
+        cw = area.width // cols
+        for k, line in enumerate(lines):
+            c, r = divmod(k, per_col)
+            text.blit(surf, text.ellipsize(line, fs, cw - int(10 * u)), fs,
+                      (area.left + c * cw, area.top + lh + int(4 * u) + r * lh),
+                      (200, 192, 175))
+
+    def _info(self, s: int) -> str:
+        st = self.story
+        if s in st.out_round:
+            return t("results.out_in", n=st.out_round[s])
+        lives = self.table.game.lives[s]
+        if lives == 1:
+            return t("results.life_left")
+        if lives > 1:
+            return t("results.lives_left", n=lives)
+        return ""
+
+    def _chart(self, surf: pygame.Surface) -> None:
+        u = self.u
+        box = self.right
+        widgets.panel(surf, box, u, 200)
+        head = t("results.chart")
+        hs = text.fit(head, int(22 * u), box.width - int(20 * u), True)
+        text.blit(surf, head, hs, (box.left + int(12 * u), box.top + int(8 * u)), widgets.GOLD,
+                  "topleft", True)
+        plot = pygame.Rect(box.left, box.top + hs + int(14 * u), box.width,
+                           box.height - hs - int(20 * u))
+        lives_chart(surf, plot, self.story.lives, LINE_COLOURS, u, t("stats.round_axis"),
+                    highlight=self.winners)

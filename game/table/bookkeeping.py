@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from game import records, store
+from game import records, shelf, store
 from game.records import Record
 from game.table import hooks as H
 from game.table.hooks import Hooks, News
@@ -39,6 +39,12 @@ class Bookkeeper:
                 bot_seed=getattr(game, "bot_seed", 0),
                 dealer=record.dealer if record is not None else None,
                 deals=record.deals if record is not None else None)
+        # an unfinished game in the autosave's place is kept (game.shelf), not overwritten
+        try:
+            shelf.shelve_autosave(keep=session.game_id)
+        except OSError as exc:
+            session.error = f"autosave: {exc}"
+            session.autosave = False      # rather no autosave than one written over
         return cls(session)
 
     def attach(self, hooks: Hooks) -> Bookkeeper:

@@ -1,0 +1,137 @@
+"""Continue: every unfinished game (game.shelf), the one played last first. Each can
+be resumed, or discarded after a question; nothing is thrown away by itself."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from game import games, shelf
+from game.i18n import t
+from game.scenes.base import Scene
+from game.table.texts import seat_name
+from game.view import text, widgets
+from game.view.widgets import Button, FocusList
+
+
+def describe(u: shelf.Unfinished) -> str:
+    """One line for an unfinished game: which, how far, who, when."""
+    names = ", ".join(seat_name(s.as_dict(), i) for i, s in enumerate(u.record.seats))
+    when = time.strftime("%d.%m.%Y %H:%M", time.localtime(u.saved_at))
+    rnd = max(0, int(u.summary.get("round", 0) or 0)) + 1
+    return t("unfinished.row", game=t(games.title_key(u.record.game)), round=rnd,
+             names=names, date=when)
+
+
+class UnfinishedScene(Scene):
+    name = "unfinished"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.entries: list[shelf.Unfinished] = []
+        self.list = FocusList()
+        self.back_button = Button(lambda: t("common.back"), self.back, name="back")
+        self.first = 0            # the first row shown
+        self.rows = 1             # rows that fit
+        self.area = pygame.Rect(0, 0, 10, 10)
+        self.reload()
+
+    def reload(self) -> None:
+        self.entries = shelf.unfinished()
+        buttons = []
+        for i, e in enumerate(self.entries):
+            buttons.append(Button(lambda e=e: describe(e), lambda e=e: self.resume_game(e),
+                                  name=f"resume_{i}"))
+            buttons.append(Button(lambda: t("unfinished.discard"),
+                                  lambda e=e: self.ask_discard(e), name=f"discard_{i}"))
+        self.list.set(buttons)
+        self._size = (0, 0)
+
+    def resume_game(self, entry: shelf.Unfinished) -> None:
+        self.app.play("click")
+        try:
+            saved = shelf.take(entry)
+            table = self.app.scene("continue", record=saved.record, saved=saved.session)
+        except Exception as exc:  # noqa: BLE001 - a save that does not resume is reported
+            self.app.notify(t("store.resume_failed", error=str(exc)))
+            self.reload()
+            return
+        self.app.replace(table)
+
+    def ask_discard(self, entry: shelf.Unfinished) -> None:
+        self.app.play("click")
+
+        def discard() -> None:
+            shelf.discard(entry)
+            self.reload()
+            if not self.entries:
+                self.app.pop()
+
+        self.app.open("confirm", title=t("unfinished.discard_title"),
+                      body=t("unfinished.discard_body", game=describe(entry)),
+                      yes_key="unfinished.discard", on_yes=discard)
+
+    def back(self) -> None:
+        self.app.play("click")
+        self.app.pop()
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        u = self.u
+        bh = int(max(28, 46 * u))
+        self.back_button.rect = pygame.Rect(0, 0, int(min(w * 0.5, 260 * u)), bh)
+        self.back_button.rect.midbottom = (w // 2, h - int(16 * u))
+        top = int(90 * u)
+        self.area = pygame.Rect(0, top, int(min(w * 0.92, 1100 * u)),
+                                self.back_button.rect.top - int(24 * u) - top)
+        self.area.centerx = w // 2
+        gap = int(8 * u)
+        self.rows = max(1, (self.area.height + gap) // (bh + gap))
+        focus_row = self.list.focus // 2
+        if focus_row < self.first:
+            self.first = focus_row
+        elif focus_row >= self.first + self.rows:
+            self.first = focus_row - self.rows + 1
+        dw = int(min(self.area.width * 0.24, 220 * u))
+        for i, b in enumerate(self.list.buttons):
+            row = i // 2
+            if not self.first <= row < self.first + self.rows:
+                b.rect = pygame.Rect(0, 0, 0, 0)
+                continue
+            y = self.area.top + (row - self.first) * (bh + gap)
+            if i % 2 == 0:
+                b.rect = pygame.Rect(self.area.left, y, self.area.width - dw - gap, bh)
+            else:
+                b.rect = pygame.Rect(self.area.right - dw, y, dw, bh)
+
+    def handle_event(self, ev: pygame.event.Event) -> bool:
+        if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+            self.back()
+            return True
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and \
+                self.back_button.rect.collidepoint(ev.pos):
+            self.back()
+            return True
+        used = self.list.handle_event(ev)
+        if ev.type == pygame.KEYDOWN:
+            self._size = (0, 0)      # keep the focused row in view
+        return used
+
+    def draw(self, surf: pygame.Surface) -> None:
+        surf.blit(self.app.background(), (0, 0))
+        w, h = surf.get_size()
+        u = self.u
+        title = t("unfinished.title")
+        text.blit(surf, title, text.fit(title, int(52 * u), int(w * 0.9), True),
+                  (w // 2, int(16 * u)), widgets.GOLD, "midtop", True, shadow=True)
+        for i, b in enumerate(self.list.buttons):
+            if b.rect.width:
+                b.draw(surf, u, i == self.list.focus, i == self.list.hover)
+        hidden = len(self.entries) - self.rows
+        if hidden > 0:
+            more = t("unfinished.more", n=hidden)
+            text.blit(surf, more, max(11, int(18 * u)),
+                      (w // 2, self.back_button.rect.top - int(6 * u)), widgets.DIM,
+                      "midbottom")
+        self.back_button.draw(surf, u, False)

@@ -1,0 +1,58 @@
+"""A line chart of lives over the rounds of a game (the end-of-game screen)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from game.view import text, widgets
+
+
+def lives_chart(surf: pygame.Surface, rect: pygame.Rect, series: Sequence[Sequence[int]],
+                colours: Sequence[tuple[int, int, int]], u: float, axis_label: str,
+                highlight: Sequence[int] = ()) -> None:
+    """``series[i]`` is every seat's lives after round ``i`` (``series[0]``: the start);
+    one line per seat in ``colours``; a dot where a seat lost lives. Seats in
+    ``highlight`` are drawn thicker (the winners)."""
+    if len(series) < 1 or rect.width < 40 or rect.height < 30:
+        return
+    n_seats = len(series[0])
+    top = max(1, max(max(row) for row in series))
+    fs = max(10, int(15 * u))
+    plot = rect.inflate(-int(46 * u), -int(40 * u))
+    plot.left = rect.left + int(34 * u)
+    plot.top = rect.top + int(16 * u)
+    grid = (90, 84, 70)
+    for k in range(top + 1):
+        y = plot.bottom - plot.height * k / top
+        pygame.draw.line(surf, grid, (plot.left, int(y)), (plot.right, int(y)), 1)
+        text.blit(surf, str(k), fs, (plot.left - int(8 * u), int(y)), widgets.DIM, "midright")
+    steps = max(1, len(series) - 1)
+    every = max(1, steps // 12)
+    for i in range(0, len(series), every):
+        x = plot.left + plot.width * i / steps
+        text.blit(surf, str(i), fs, (int(x), plot.bottom + int(4 * u)), widgets.DIM, "midtop")
+    text.blit(surf, axis_label, fs, (plot.right, plot.top - int(2 * u)), widgets.DIM,
+              "bottomright")
+
+    def point(i: int, lives: int, seat: int) -> tuple[int, int]:
+        # seats with equal lives are spread a little so every line stays visible
+        spread = (seat - (n_seats - 1) / 2) * max(1.0, 2.0 * u)
+        return (int(plot.left + plot.width * i / steps),
+                int(plot.bottom - plot.height * lives / top + spread))
+
+    for seat in range(n_seats):
+        pts = []
+        for i, row in enumerate(series):       # steps: a loss happens at its round
+            if i > 0:
+                pts.append(point(i, series[i - 1][seat], seat))
+            pts.append(point(i, row[seat], seat))
+        width = max(2, int((4 if seat in highlight else 2) * u))
+        col = colours[seat % len(colours)]
+        if len(pts) > 1:
+            pygame.draw.lines(surf, col, False, pts, width)
+        for i in range(1, len(series)):
+            if series[i][seat] < series[i - 1][seat]:
+                pygame.draw.circle(surf, col, point(i, series[i][seat], seat),
+                                   max(3, int(5 * u)))

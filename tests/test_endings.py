@@ -1,0 +1,146 @@
+"""Endings and saves: the end-of-game story (rounds, lives over the rounds, who lost
+when, the pot, the record against these opponents; a stray Enter never starts a new
+game), and unfinished games that stay until the player resumes or discards them,
+listed under Continue and never among the record files."""
+
+from __future__ import annotations
+
+import os
+import random
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game import shelf, store  # noqa: E402
+from game.scenes import testing as T  # noqa: E402
+from game.scenes.menu import MenuScene  # noqa: E402
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("STAMMTISCH_HOME", str(tmp_path))
+    return tmp_path
+
+
+def finished_table(game_id="chase", rules=None, n=5, seed=3):
+    app = T.make_app((1280, 720), "en")
+    app.push(MenuScene(app))
+    tb = app.scene("table", game_id=game_id, seats=T.mixed_seats(n, 1), rules=rules or {},
+                   seed=seed)
+    app.push(tb)
+    rng = random.Random(seed)
+    for _ in range(100000):
+        if app.top.name == "results":
+            break
+        if tb.state == "hold":
+            tb.flow.release()
+        elif tb.state == "human":
+            tb.human_move(rng.choice(list(tb.pending.legal)))
+        else:
+            app.update(0.05)
+    assert app.top.name == "results"
+    return app, tb, app.top
+
+
+@pytest.mark.parametrize("game_id", ["chase", "rams"])
+def test_the_story_of_the_game(home, game_id):
+    app, tb, res = finished_table(game_id, {"stake": 5} if game_id == "chase" else {})
+    st = res.story
+    summary = tb.game.summary()
+    assert st.rounds == len(summary["rounds"]) and st.rounds >= 1
+    assert st.lives[0] == [tb.game.rules["lives"]] * tb.n
+    assert st.lives[-1] == list(summary["lives"]) or game_id == "chase"
+    lost = [0] * tb.n
+    for r in st.losses:
+        for s, k in r.items():
+            lost[s] += k
+    assert sum(lost) > 0
+    for s, r in st.out_round.items():       # the round someone went out in lost them lives
+        assert s in st.losses[r - 1] or any(s in x for x in st.losses[:r])
+    if game_id == "chase":
+        assert st.stake == 5 and st.pot == tb.game.pot
+    # the people's record against these computers counts this game
+    assert st.record is not None and st.record.games == 1
+    app.draw()
+
+
+def test_play_again_is_not_the_default_and_enter_waits(home):
+    app, tb, res = finished_table()
+    assert res.list.buttons[res.list.focus].name == "menu"
+    T.key(app, pygame.K_RETURN)                 # a stray Enter from the table
+    assert app.top is res
+    T.pump(app, 1.2)
+    T.click_button(app, res.list.by_name("again"))
+    assert app.top.name == "table" and app.top is not tb
+
+
+def test_export_toast_leaves_the_title_free(home):
+    app, tb, res = finished_table()
+    T.pump(app, 1.2)
+    T.click_button(app, res.list.by_name("export"))
+    assert app.toast is not None
+    app.draw()
+    title_bottom = int(18 * res.u) + res.title_size
+    # the toast sits near the bottom, below the title and the sub line
+    assert res.toast_anchor == "bottom" and app.screen.get_height() - 90 * res.u > title_bottom
+
+
+def start_game(app, game_id="chase", moves=6, seed=1):
+    app.open("table", game_id=game_id, seats=T.mixed_seats(4, 1), rules={}, seed=seed)
+    tb = app.top
+    assert T.drive(app, lambda t: len(t.game.moves) >= moves, random.Random(seed))
+    return tb
+
+
+def test_a_new_game_keeps_the_unfinished_one(home):
+    app = T.make_app((1280, 720), "en")
+    app.push(MenuScene(app))
+    first = start_game(app, "chase", 6, seed=1)
+    first_moves = list(first.game.moves)
+    first_id = first.session.game_id
+    app.open("menu", how="reset")
+    second = start_game(app, "rams", 4, seed=2)
+    assert second.session.game_id != first_id
+    left = shelf.unfinished()
+    assert [u.record.game for u in left] == ["rams", "chase"]
+    assert left[0].current and not left[1].current
+    assert left[1].record.moves == first_moves
+    # the record files never show a game in progress
+    assert all(p.name != store.AUTOSAVE_NAME for p in store.record_files())
+    app.open("menu", how="reset")
+    menu = app.top
+    assert "2 unfinished" in menu.list.by_name("continue").text()
+    T.click_button(app, menu.list.by_name("continue"))
+    lst = app.top
+    assert lst.name == "unfinished" and len(lst.entries) == 2
+    T.click_button(app, lst.list.by_name("resume_1"))     # the Chase game again
+    tb = T.table_of(app)
+    assert tb.game_id == "chase" and tb.game.moves == first_moves
+    assert tb.session.game_id == first_id
+    left = shelf.unfinished()
+    assert [(u.record.game, u.current) for u in left] == [("chase", True), ("rams", False)]
+
+
+def test_discarding_asks_first(home):
+    app = T.make_app((1280, 720), "en")
+    app.push(MenuScene(app))
+    start_game(app, "chase", 4, seed=3)
+    app.open("menu", how="reset")
+    start_game(app, "chase", 4, seed=4)
+    app.open("menu", how="reset")
+    T.click_button(app, app.top.list.by_name("continue"))
+    lst = app.top
+    shelved = [u for u in lst.entries if not u.current][0]
+    i = lst.entries.index(shelved)
+    T.click_button(app, lst.list.by_name(f"discard_{i}"))
+    ask = app.top
+    assert ask.name == "confirm" and ask.list.buttons[ask.list.focus].name == "no"
+    T.key(app, pygame.K_RETURN)                 # Enter on "Cancel": nothing is lost
+    assert app.top is lst and shelved.path.is_file()
+    T.click_button(app, lst.list.by_name(f"discard_{i}"))
+    T.click_button(app, app.top.list.by_name("yes"))
+    assert not shelved.path.exists() and len(shelf.unfinished()) == 1
+    assert app.top is lst and len(lst.entries) == 1
