@@ -20,7 +20,7 @@ import pygame
 from game import i18n, notices, paths
 from game import settings as settings_mod
 from game.scenes.base import Scene
-from game.view import backdrop, text
+from game.view import backdrop, screen, text
 from game.view.cardart import CardArt
 
 DEFAULT_SIZE = (1280, 720)
@@ -65,6 +65,8 @@ class App:
         backdrop.clear()
         size = getattr(self.opts, "size", None) or self.settings.get("window_size") \
             or DEFAULT_SIZE
+        # never larger than the desktop's usable area (with the window's frame)
+        size = screen.fit_window(tuple(size), screen.usable_area(), MIN_SIZE)
         self.windowed_size = tuple(size)
         self.fullscreen = False
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)

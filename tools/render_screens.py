@@ -47,7 +47,7 @@ class Shooter:
         self.count = 0
 
     def app(self, speed: str = "off"):
-        app = T.make_app(self.size, self.lang, speed=speed)
+        app = T.make_app(self.size, self.lang, speed=speed, reveal_hold=None)
         app.push(MenuScene(app))
         return app
 
@@ -157,6 +157,23 @@ class Shooter:
         self.at_event("34_final_tie_restart", "final_tie", 0.6, n=3,
                       rules={"lives": 1, "final_tie": "restart"}, tries=300)
         self.at_event("35_game_over", "game_over", 1.2, n=4, rules={"lives": 1, "stake": 2})
+        # a held reveal (waits for the player), fast-forward offered
+        app = T.make_app(self.size, self.lang, speed="off", reveal_hold=None)
+        app.push(MenuScene(app))
+        tb = self.table(app, 5, 1, {}, seed=6)
+        T.drive(app, lambda t: t.state == "hold", random.Random(6))
+        self.animate(app, tb, 0.3)
+        self.save(app, "36_showdown_held")
+        # the story of a card in hot-seat play (a swap before the person's turn)
+        for seed in range(1, 40):
+            app = self.app()
+            tb = self.table(app, 5, 3, {}, seed=seed)
+            if T.drive(app, lambda t, app=app: t.state == "human" and app.top is t
+                       and bool(t.controls.story), random.Random(seed),
+                       choose=lambda p: "swap" if "swap" in p.legal else p.legal[0]):
+                T.pump(app, 0.3, draw=False)
+                self.save(app, "43_hotseat_card_story")
+                break
         # privacy screen with two humans
         app = self.app()
         tb = self.table(app, 4, 2, {}, seed=2)
@@ -243,6 +260,28 @@ class Shooter:
         self.at_event("r25_lose_life", "lose_life", 0.3, n=5, **R)
         self.at_event("r26_out", "out", 0.5, n=5, rules={"lives": 1}, **R)
         self.at_event("r27_game_over", "game_over", 4.0, n=4, rules={"lives": 1}, **R)
+        # the reckoning held until the player continues; the last trick; fast-forward
+        app = T.make_app(self.size, self.lang, speed="off", reveal_hold=None)
+        app.push(MenuScene(app))
+        tb = self.table(app, 5, 1, {}, seed=6, game="rams")
+        T.drive(app, lambda t: t.state == "hold", random.Random(6))
+        self.animate(app, tb, 0.4)
+        self.save(app, "r24b_summary_held")
+        app = self.app()
+        tb = self.table(app, 5, 1, {}, seed=2, game="rams")
+        if T.drive(app, lambda t: t.model.last_trick is not None and t.state == "human"
+                   and app.top is t, random.Random(3)):
+            T.key(app, tb.controls.last_key)
+            self.save(app, "r25b_last_trick")
+        app = self.app("normal")
+        tb = self.table(app, 6, 1, {}, seed=7, game="rams")
+        T.drive(app, lambda t: t.state == "human" and t.pending.decision == "declare"
+                and "drop" in t.pending.legal, random.Random(7))
+        tb.human_move("drop")
+        tb.toggle_skip()
+        self.animate(app, tb, 0.5)
+        tb.anim.speed = tb.anim_speed()
+        self.save(app, "r26b_fast_forward")
         app = self.app()
         tb = self.table(app, 4, 2, {}, seed=2, game="rams")
         T.drive(app, lambda t: app.top is not None and app.top.name == "handoff",
@@ -257,7 +296,9 @@ class Shooter:
         for _ in range(100000):
             if app.top.name == "results":
                 break
-            if tb.state == "human":
+            if tb.state == "hold":
+                tb.flow.release()
+            elif tb.state == "human":
                 tb.human_move(rng.choice(list(tb.pending.legal)))
             else:
                 app.update(0.05)
@@ -314,9 +355,19 @@ class Shooter:
         app = self.app()
         self.table(app, 5, 1, {}, seed=21)
         T.drive(app, lambda t: len(t.game.moves) >= 25, random.Random(21))
+        # a second game shelves the first: Continue lists both
+        app = self.app()
+        self.table(app, 4, 1, {}, seed=22, game="rams")
+        T.drive(app, lambda t: len(t.game.moves) >= 6, random.Random(22))
         app = self.app()
         self.save(app, "71_menu_continue")
         T.click_button(app, app.top.list.by_name("continue"))
+        self.save(app, "71b_unfinished")
+        lst = app.top
+        T.click_button(app, lst.list.by_name("discard_0"))
+        self.save(app, "71c_discard_question")
+        T.key(app, pygame.K_ESCAPE)
+        T.click_button(app, lst.list.by_name("resume_1"))
         T.pump(app, 1.0, dt=1 / 30, draw=False)
         self.save(app, "72_continued")
         app = self.app()
@@ -359,7 +410,7 @@ class Shooter:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--sizes", default="960x600,1920x1080")
+    ap.add_argument("--sizes", default="960x600,1280x720,1920x1080,3840x2160")
     ap.add_argument("--langs", default="de,en")
     ap.add_argument("--out", default="out/screens")
     ap.add_argument("--games", default="chase,rams", help="which tables (chase, rams)")

@@ -237,7 +237,7 @@ class ReplayScene(Scene):
             self.back_button.draw(surf, u, True)
             return
         self.table.draw(surf)
-        widgets.panel(surf, self.panel, u, 215)
+        widgets.panel(surf, self.panel, u, 255)    # opaque: nothing of the table shows through
         total = len(self.record.moves)
         done = self.done_moves
         label = t("replay.move", n=done, total=total)

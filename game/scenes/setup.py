@@ -256,7 +256,7 @@ class SetupScene(Scene):
                           border=widgets.GOLD if f.active else (90, 80, 60))
             f.draw(surf)
         hint = t("setup.hint")
-        hs = text.fit(hint, int(16 * u), int(w * 0.9))
+        hs = text.fit(hint, max(15, int(18 * u)), int(w * 0.96))
         self.buttons.draw(surf, u, show_focus=self.zone == 2)
         y = self.buttons.buttons[0].rect.top - int(4 * u)
         text.blit(surf, hint, hs, (w // 2, y), widgets.DIM, "midbottom")

@@ -80,7 +80,11 @@ class ChaseAnimator(EventAnimator):
         m.button.a = m.button.b = ("dealer", seat)
         steps.append(Tween(m.button, "alpha", 1.0, timing.BUTTON_FADE, start=0.0))
         if m.extras:
-            back = [Sequence(flip(sp, None, timing.FLIP_QUICK),
+            def plain(sp: CardSprite) -> None:      # the Jack goes back like any card
+                sp.highlight = False
+                sp.scale = 1.0
+
+            back = [Sequence(Call(lambda sp=sp: plain(sp)), flip(sp, None, timing.FLIP_QUICK),
                              move(sp, ("talon",), timing.COLLECT,
                                   delay=i * timing.FIRST_DEALER_COLLECT_STAGGER))
                     for i, sp in enumerate(m.extras)]

@@ -4,7 +4,6 @@ at the bottom left, the log at the bottom right, the move buttons between them."
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 
 import pygame
@@ -15,6 +14,7 @@ from game.table.layout import (
     TableLayout,
     buttons_in_bar,
     card_height,
+    dealer_spot,
     on_ring,
     plate_size,
     seat_angles,
@@ -34,20 +34,21 @@ class ChaseLayout(TableLayout):
         w, h = size
         n = self.n
         top_h = top_bar(u)
-        bottom_h = int(max(56, 108 * u))
+        # the bottom strip holds the move buttons, the question and two lines of what
+        # the person knows about their card, below the ring of seats
+        bottom_h = int(max(100, 150 * u))
         area = pygame.Rect(0, top_h, w, h - top_h - bottom_h)
         cx, cy = area.centerx, area.centery
         plate_w, plate_h = plate_size(w, u)
         rx = area.width / 2 - plate_w * 0.62
         ry = area.height / 2 - plate_h * 0.62
         angles = seat_angles(n, self.base)
-        step = 2 * math.pi / n
         seat = {s: on_ring(cx, cy, rx, ry, a, 1.0, 1.0) for s, a in enumerate(angles)}
         card = {s: on_ring(cx, cy, rx, ry, a, 0.64, 0.58) for s, a in enumerate(angles)}
-        dealer = {s: on_ring(cx, cy, rx, ry, a + step * 0.22, 0.8, 0.78)
-                  for s, a in enumerate(angles)}
         ch = card_height([card[s] for s in range(n)], min(120 * u, area.height * 0.2), 0.85)
         cw = int(ch * 0.7)
+        dealer = {s: dealer_spot(seat[s], (cx, cy), (plate_w, plate_h), u)
+                  for s in range(n)}
         # the viewer's card (bottom left) and the log (bottom right), in card units
         big_h = int(ch * 1.25)
         big_w = int(big_h * 0.7)

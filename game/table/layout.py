@@ -76,6 +76,24 @@ def on_ring(cx: float, cy: float, rx: float, ry: float, ang: float, kx: float,
     return cx + rx * kx * math.cos(ang), cy + ry * ky * math.sin(ang)
 
 
+def dealer_spot(seat: Point, centre: Point, plate: tuple[int, int], u: float) -> Point:
+    """Where the dealer button lies for a seat: beside its plate along the table's
+    edge, so never on the seat's cards (they lie towards the middle), and on the side
+    away from its speech bubbles and trick pile (those face the middle sideways)."""
+    x, y = seat
+    cx, cy = centre
+    w, h = plate
+    dx, dy = x - cx, y - cy
+    d = math.hypot(dx, dy) or 1.0
+    tx, ty = -dy / d, dx / d                        # along the edge of the table
+    towards = 1 if x <= cx + 1 else -1              # where bubbles and piles go
+    if tx * towards > 0 or (abs(tx) < 1e-6 and ty > 0):
+        tx, ty = -tx, -ty
+    r = max(8, int(16 * u))
+    reach = abs(tx) * w / 2 + abs(ty) * h / 2 + r * 1.2
+    return x + tx * reach, y + ty * reach
+
+
 def card_height(points: list[Point], most: float, spacing: float) -> int:
     """The card height: at most ``most``, and no more than ``spacing`` times the
     smallest gap between neighbouring ``points``, so neighbours never overlap."""

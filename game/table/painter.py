@@ -253,6 +253,8 @@ class TablePainter:
             for i in range(max(full, m.lives[s])):
                 cx = r.left + pad + cr + i * int(cr * 2.4)
                 if i < m.lives[s]:
+                    # a light rim: every chip colour (black too) stands out on the plate
+                    pygame.draw.circle(surf, (205, 190, 160), (cx, y), cr + max(1, cr // 4))
                     self.chip(surf, (cx, y), cr, chip_colour(s))
                 else:
                     pygame.draw.circle(surf, (90, 80, 70), (cx, y), cr, 1)

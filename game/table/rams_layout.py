@@ -16,6 +16,7 @@ from game.table.layout import (
     TableLayout,
     buttons_in_bar,
     card_height,
+    dealer_spot,
     on_ring,
     plate_size,
     seat_angles,
@@ -46,21 +47,21 @@ class RamsLayout(TableLayout):
         n = self.n
         top_h = top_bar(u)
         pad = int(10 * u)
-        big_h = int(max(56, min(150 * u, h * 0.2)))
+        big_h = int(max(56, min(150 * u, h * 0.19)))
         big_w = int(big_h * 0.7)
-        strip_h = big_h + int(30 * u)
+        # the whole hand fits: a focused card lifts by 12 %, the fan bends by 10 %
+        strip_h = int(big_h * 1.26) + int(14 * u)
         area = pygame.Rect(0, top_h, w, h - top_h - strip_h - pad)
         cx, cy = area.centerx, area.centery
         plate_w, plate_h = plate_size(w, u)
         rx = area.width / 2 - plate_w * 0.62
         ry = area.height / 2 - plate_h * 0.62
         angles = seat_angles(n, self.base)
-        step = 2 * math.pi / n
         seat = {s: on_ring(cx, cy, rx, ry, a, 1.0, 1.0) for s, a in enumerate(angles)}
         fan = {s: on_ring(cx, cy, rx, ry, a, 0.72, 0.72) for s, a in enumerate(angles)}
         trick = {s: on_ring(cx, cy, rx, ry, a, 0.36, 0.44) for s, a in enumerate(angles)}
-        dealer = {s: on_ring(cx, cy, rx, ry, a + step * 0.26, 0.84, 0.8)
-                  for s, a in enumerate(angles)}
+        dealer = {s: dealer_spot(seat[s], (cx, cy), (plate_w, plate_h), u)
+                  for s in range(n)}
         dirs = {s: (math.cos(a), math.sin(a)) for s, a in enumerate(angles)}
         ch = card_height([trick[s] for s in range(n)], min(100 * u, area.height * 0.19), 1.1)
         cw = int(ch * 0.7)
@@ -87,7 +88,8 @@ class RamsLayout(TableLayout):
             bw, bh = g.big
             hr = g.hand
             gap = min(bw * 0.86, (hr.width - bw) / max(1, n - 1)) if n > 1 else 0
-            y = hr.centery + int(6 * g.u) + abs(k) ** 2 * bh * 0.025
+            bend = abs(k) ** 2 * bh * 0.025
+            y = hr.top + bh * 0.13 + bh / 2 + min(bend, bh * 0.1)
             return hr.centerx + k * gap, y
         x, y = g.fan[seat]
         c, si = g.dirs[seat]

@@ -235,12 +235,10 @@ class RamsPainter(TablePainter):
                              border_radius=max(2, bw // 9))
             surf.blit(img, rect)
             if code and trump and code[1] == trump:
-                # trumps: a gold band and a small badge
+                # trumps: a gold band and a gold tag on the card's lower edge
                 pygame.draw.rect(surf, widgets.GOLD, rect, max(2, int(3 * u)),
                                  border_radius=max(2, bw // 9))
-                text.blit(surf, t("rams.trump_mark"), max(10, int(bh * 0.11)),
-                          (rect.left + int(bw * 0.43), rect.bottom - int(bh * 0.04)),
-                          (150, 110, 30), "midbottom", True)
+                self.trump_tag(surf, rect, bw, bh)
             if choose and not ok:
                 surf.blit(self.dim if rect.size == self.dim.get_size() else
                           dim_layer(rect.size), rect)
@@ -254,6 +252,15 @@ class RamsPainter(TablePainter):
             self.card_badges(surf, lst, legal)
         if tip is not None:
             self.tip(surf, *tip)
+
+    def trump_tag(self, surf: pygame.Surface, rect: pygame.Rect, bw: int, bh: int) -> None:
+        label = t("rams.trump_mark")
+        fs = text.fit(label, max(10, int(bh * 0.12)), int(bw * 0.8), True, 9)
+        tw, th = text.size_of(label, fs, True)
+        pill = pygame.Rect(0, 0, min(bw - 4, tw + int(bw * 0.12)), th + 2)
+        pill.midbottom = (rect.centerx, rect.bottom - max(2, int(bh * 0.03)))
+        pygame.draw.rect(surf, widgets.GOLD, pill, border_radius=pill.height // 2)
+        text.blit(surf, label, fs, pill.center, (45, 32, 10), "center", True)
 
     def card_badges(self, surf: pygame.Surface, lst: list[HandCard], legal: set[str]) -> None:
         """The coach's risk above every card that may be played now."""

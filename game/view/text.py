@@ -9,7 +9,8 @@ after "l"). Suit symbols are never text: they are drawn as shapes
 
 Sizes are nominal: a face is opened at ``FACE_SCALE`` of the size asked for, so its
 capitals stand as tall as the built-in font's at that size, and layouts tuned in
-those sizes keep their proportions. Without the package (a broken install) the
+those sizes keep their proportions -- but never below ``MIN_PX`` pixels, so a small
+window still has readable text (layouts measure with the same fonts). Without the package (a broken install) the
 built-in font stands in, and the game still runs.
 """
 
@@ -24,6 +25,8 @@ import pygame
 FACES = {False: "Lato-Regular.ttf", True: "Lato-Bold.ttf"}
 LICENCE = "OFL.txt"
 FACE_SCALE = 0.7
+#: no text is set smaller than this many pixels, however small the window
+MIN_PX = 11
 
 log = logging.getLogger("stammtisch.text")
 
@@ -63,7 +66,7 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
         path = face_path(bold)
         if path is not None:
             try:
-                f = pygame.font.Font(path, max(6, round(size * FACE_SCALE)))
+                f = pygame.font.Font(path, max(MIN_PX, round(size * FACE_SCALE)))
             except (OSError, pygame.error):
                 f = None
         if f is None:

@@ -241,15 +241,32 @@ class Form:
         self.focus = max(0, min(self.focus, len(rows) - 1))
         return rows[self.focus]
 
+    def help_size(self) -> int:
+        return max(15, int(self.row_h * 0.46))
+
+    def help_lines(self, r: Row) -> list[str]:
+        """A row's help, wrapped to the row's width (at most two lines)."""
+        if not (self.with_help and r.help()):
+            return []
+        width = max(40, self.rect.width - int(20 * self.u))
+        lines = text.wrap(r.help(), self.help_size(), width)
+        if len(lines) > 2:
+            lines = lines[:1] + [text.ellipsize(" ".join(lines[1:]), self.help_size(), width)]
+        return lines
+
     def _row_height(self, r: Row) -> int:
         if r.kind == "heading":
             return int(self.row_h * 0.9)
-        return int(self.row_h * (1.5 if self.with_help and r.help() else 1.0))
+        n = len(self.help_lines(r))
+        if not n:
+            return self.row_h
+        return self.row_h + int(n * text.size_of("Ag", self.help_size())[1] * 1.02) + \
+            int(6 * self.u)
 
     def layout(self, rect: pygame.Rect, u: float) -> None:
         self.rect = rect
         self.u = u
-        self.row_h = max(26, int(40 * u * self.row_scale))
+        self.row_h = max(28, int(40 * u * self.row_scale))
         total = sum(self._row_height(r) for r in self.rows)
         self.scroll = max(0, min(self.scroll, total - rect.height))
         y = rect.top - self.scroll
@@ -395,7 +412,6 @@ class Form:
         surf.set_clip(self.rect)
         focus_row = self.focused() if self.active else None
         fs = max(12, int(self.row_h * 0.5))
-        hs = max(13, int(self.row_h * 0.4))
         for r in self.rows:
             if r.rect.bottom < self.rect.top or r.rect.top > self.rect.bottom:
                 continue
@@ -436,13 +452,14 @@ class Form:
                     pts = [(cx + sign * a, cy), (cx - sign * a * 0.7, cy - a),
                            (cx - sign * a * 0.7, cy + a)]
                     pygame.draw.polygon(surf, CREAM, pts)
-            if self.with_help and r.help():
-                help_w = r.rect.width - int(20 * u)
-                h = r.help()
-                hsz = text.fit(h, hs, help_w, False, 10)
-                text.blit(surf, text.ellipsize(h, hsz, help_w), hsz,
-                          (r.rect.left + int(10 * u), r.rect.top + int(self.row_h * 1.22)),
-                          DIM, "midleft")
+            lines = self.help_lines(r)
+            if lines:
+                hsz = self.help_size()
+                lh = int(text.size_of("Ag", hsz)[1] * 1.02)
+                for k, line in enumerate(lines):
+                    text.blit(surf, line, hsz, (r.rect.left + int(10 * u),
+                                                r.rect.top + self.row_h + k * lh),
+                              (190, 184, 168), "topleft")
         surf.set_clip(clip)
         # a scroll bar when the rows do not fit
         total = sum(self._row_height(r) for r in self.rows)
