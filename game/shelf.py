@@ -95,6 +95,14 @@ def unfinished() -> list[Unfinished]:
     return out + sorted(shelved, key=lambda u: u.saved_at, reverse=True)
 
 
+def shelved_count() -> int:
+    """How many games lie on the shelf (files, not read: cheap for the menu)."""
+    try:
+        return sum(1 for _ in shelf_dir().glob("*.json"))
+    except OSError:
+        return 0
+
+
 def shelve_autosave(keep: str | None = None) -> Path | None:
     """Move the autosave onto the shelf unless it is the game ``keep`` (its game id)
     or finished; returns where it went."""

@@ -42,8 +42,9 @@ class MenuScene(Scene):
     # ------------------------------------------------------------------ saves (store.py)
 
     def _saved_game(self):
-        """The unfinished games (game.shelf), or None; the autosave of a game that
-        had ended is counted and cleared, a damaged one reported."""
+        """How many unfinished games there are (game.shelf) and the autosave of the
+        last one, or None; the autosave of a game that had ended is counted and
+        cleared, a damaged one reported. Shelved games are counted, not read."""
         from game import shelf, store
 
         saved, problem = store.read_autosave()
@@ -51,18 +52,16 @@ class MenuScene(Scene):
             problem.notify()      # once: game.notices, shown by the window
         if saved is not None and saved.finished:
             store.finish_saved(saved)
-        try:
-            games_left = shelf.unfinished()
-        except OSError:
-            games_left = []
-        return games_left or None
+            saved = None
+        count = shelf.shelved_count() + (1 if saved is not None else 0)
+        return (count, saved) if count else None
 
     def _continue_label(self) -> str:
         if not self.saved:
             return t("menu.continue")
-        if len(self.saved) > 1:
-            return tn("menu.continue.many", len(self.saved))
-        last = self.saved[0]
+        count, last = self.saved
+        if count > 1 or last is None:
+            return tn("menu.continue.many", count)
         return t("menu.continue.info", game=t(games.title_key(last.record.game)),
                  round=max(0, int(last.summary.get("round", 0))) + 1)
 

@@ -1,0 +1,132 @@
+"""Every table at every window size the game is checked at (960×600, 1280×720,
+1920×1080, 3840×2160) and seat count: nothing of a person's decision lies outside the
+window or under something else -- plates, cards, the hand, the buttons, the question
+and what the person knows about their card, the dealer button. And the window never
+opens larger than the desktop's usable area."""
+
+from __future__ import annotations
+
+import os
+import random
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.scenes import testing as T  # noqa: E402
+from game.scenes.menu import MenuScene  # noqa: E402
+from game.view import screen  # noqa: E402
+from game.view import text  # noqa: E402
+
+SIZES = [(960, 600), (1280, 720), (1920, 1080), (3840, 2160)]
+
+
+def at_decision(game_id, size, n, lang="de", humans=1, pred=None):
+    app = T.make_app(size, lang)
+    app.push(MenuScene(app))
+    tb = app.scene("table", game_id=game_id, seats=T.mixed_seats(n, humans, lang), rules={},
+                   seed=2)
+    app.push(tb)
+    ok = T.drive(app, lambda t: t.state == "human" and app.top is t
+                 and (pred is None or pred(t)), random.Random(2),
+                 choose=lambda p: "swap" if "swap" in p.legal else p.legal[0])
+    assert ok
+    app.draw()
+    return app, tb
+
+
+def button_dot(tb, s) -> pygame.Rect:
+    g = tb.table_layout.geo
+    x, y = tb.table_layout.resolve(("dealer", s))
+    r = max(8, int(16 * g.u))
+    return pygame.Rect(int(x - r), int(y - r), 2 * r, 2 * r)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("n", [3, 6, 10])
+def test_chase_table_fits(size, n):
+    app, tb = at_decision("chase", size, n, humans=3 if n > 3 else 2)
+    win = app.screen.get_rect()
+    lay = tb.table_layout
+    g = lay.geo
+    plates = [lay.plate_rect(s) for s in range(n)]
+    cards = []
+    for s in range(n):
+        x, y = lay.resolve(("seat", s))
+        cards.append(pygame.Rect(int(x - g.cw / 2), int(y - g.ch / 2), g.cw, g.ch))
+    for i, p in enumerate(plates):
+        assert win.contains(p), (size, i)
+        assert not any(p.colliderect(q) for q in plates[i + 1:]), (size, i)
+        assert win.contains(cards[i]), (size, i)
+        assert not any(p.colliderect(c) for c in cards), (size, i)
+        dot = button_dot(tb, i)
+        assert win.contains(dot), (size, i, dot)
+        assert not any(dot.colliderect(c) for c in cards), (size, i, "dealer button on a card")
+    buttons = tb.actions.buttons
+    for b in buttons + [tb.menu_button, tb.hint_button]:
+        assert win.contains(b.rect), (size, b.name)
+        assert not b.rect.colliderect(g.hand_panel) and not b.rect.colliderect(g.log_panel)
+    # the question and two lines of the card's story stand between the ring and buttons
+    u = g.u
+    prompt_h = text.size_of("Ag", text.fit("Ag", int(24 * u), 1000, True, 10), True)[1]
+    story_h = 2 * int(text.size_of("Ag", int(19 * u))[1] * 1.15)
+    top = buttons[0].rect.top - int(6 * u) - prompt_h - int(4 * u) - story_h
+    assert max(p.bottom for p in plates) <= top + 2, (size, "the bottom plate covers the text")
+    assert win.contains(g.hand_panel) and win.contains(g.log_panel)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("n", [3, 6, 10])
+def test_rams_table_fits(size, n):
+    app, tb = at_decision("rams", size, n, humans=1,
+                          pred=lambda t: t.pending.decision == "trick")
+    win = app.screen.get_rect()
+    lay = tb.table_layout
+    g = lay.geo
+    c = tb.controls
+    rects = c.card_rects()
+    assert rects
+    bh = g.big[1]
+    for r in rects:
+        assert win.contains(r.move(0, -int(bh * 0.12))), (size, "a lifted card")
+        assert win.contains(r), (size, "the hand is cut off")
+    plates = [lay.plate_rect(s) for s in range(n)]
+    for i, p in enumerate(plates):
+        assert win.contains(p), (size, i)
+        assert not any(p.colliderect(q) for q in plates[i + 1:]), (size, i)
+        assert win.contains(button_dot(tb, i)), (size, i)
+        assert not any(p.colliderect(r) for r in rects), (size, i, "a plate on the hand")
+    for b in tb.actions.buttons + [tb.menu_button, tb.hint_button]:
+        assert win.contains(b.rect), (size, b.name)
+        assert not any(b.rect.colliderect(r) for r in rects), (size, b.name)
+    assert not any(g.log_panel.colliderect(r) for r in rects)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_setup_help_is_readable(size):
+    app = T.make_app(size, "de")
+    app.push(MenuScene(app))
+    app.open("setup", game_id="chase")
+    app.draw()
+    form = app.top.rule_form
+    assert text.font(form.help_size()).get_height() >= 13     # not a tiny line
+    for r in form.rows:
+        for line in form.help_lines(r):
+            assert text.size_of(line, form.help_size())[0] <= form.rect.width
+
+
+def test_no_text_below_the_smallest_size():
+    pygame.font.init()
+    assert text.font(6).get_height() == text.font(10).get_height()
+    assert text.font(6).get_height() >= 12
+
+
+def test_the_window_fits_the_desktop():
+    assert screen.fit_window((1920, 1080), (1920, 1040)) == (1904, 992)
+    assert screen.fit_window((1280, 720), (1920, 1040)) == (1280, 720)
+    assert screen.fit_window((3840, 2160), None) == (3840, 2160)     # no desktop: as asked
+    assert screen.fit_window((200, 100), (1920, 1040)) == (320, 240)
+    pygame.display.init()
+    assert screen.usable_area() is None          # the dummy driver has no desktop
