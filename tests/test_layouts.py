@@ -17,8 +17,10 @@ import pytest  # noqa: E402
 
 from game.scenes import testing as T  # noqa: E402
 from game.scenes.menu import MenuScene  # noqa: E402
-from game.view import screen  # noqa: E402
-from game.view import text  # noqa: E402
+from game.view import (
+    screen,  # noqa: E402
+    text,  # noqa: E402
+)
 
 SIZES = [(960, 600), (1280, 720), (1920, 1080), (3840, 2160)]
 
