@@ -164,7 +164,9 @@ def test_animated_game_with_fast_forward_time():
     assert app.top.name == "results"
 
 
-def test_menu_to_setup_to_game_by_keyboard():
+def test_menu_to_setup_to_game_by_keyboard(monkeypatch, tmp_path):
+    # a home of its own: no unfinished games, so "New game" is the first button
+    monkeypatch.setenv("STAMMTISCH_HOME", str(tmp_path))
     app = T.make_app((1280, 720), "en")
     app.push(MenuScene(app))
     T.key(app, pygame.K_RETURN)             # New game: Chase the Ace
