@@ -144,3 +144,25 @@ def test_discarding_asks_first(home):
     T.click_button(app, app.top.list.by_name("yes"))
     assert not shelved.path.exists() and len(shelf.unfinished()) == 1
     assert app.top is lst and len(lst.entries) == 1
+
+
+def test_a_resumed_game_does_not_hold_the_rounds_it_catches_up_on(home):
+    """Continue catches up on every saved move at once: the reveals of rounds already
+    seen are not held again (the player would have to press a key for each)."""
+    app = T.make_app((1280, 720), "en", reveal_hold=None)
+    app.push(MenuScene(app))
+    tb = start_game(app, "chase", 30, seed=5)
+    rounds = len(tb.game.rounds)
+    assert rounds >= 2
+    app.open("menu", how="reset")
+    T.click_button(app, app.top.list.by_name("continue"))
+    T.click_button(app, app.top.list.by_name("resume_0"))
+    table = T.table_of(app)
+    holds = 0
+    for _ in range(400):
+        T.frame(app, 1 / 30)
+        if table.state == "hold" and table.catching_up:
+            holds += 1
+        if not table.catching_up:
+            break
+    assert not table.catching_up and holds == 0

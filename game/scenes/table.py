@@ -382,7 +382,10 @@ class TableScene(Scene):
 
     def holds_before(self, event: Event) -> bool:
         """A round's reveal (its showdown or reckoning) stays until the person
-        continues: before the next round and before the end of the game."""
+        continues: before the next round and before the end of the game -- not while a
+        resumed game catches up on the rounds it had already shown."""
+        if self.catching_up and self._catch_up_left > 0:
+            return False
         return event.type == "game_over" or (
             event.type == "round_start" and event.data.get("round", 0) > 0)
 
