@@ -459,7 +459,7 @@ def test_moves_from_another_thread():
     seat = 0
     d = phone.current()
     assert d is not None and d.seat == seat and d.view == game.view(seat)
-    phone.put(d.step + 5, d.pending.legal[0])           # an answer to nothing: dropped
+    phone.put(d.step + 5, d.pending.legal[0])           # an answer to a later decision
     flow.update(0.1)
     assert len(game.moves) == d.step
     t = threading.Thread(target=phone.put, args=(d.step, sorted(d.pending.legal)[-1]))
@@ -467,6 +467,28 @@ def test_moves_from_another_thread():
     t.join()
     flow.update(0.1)
     assert game.moves[-1] == (seat, sorted(d.pending.legal)[-1])
+
+
+def test_a_remote_move_sent_before_its_decision_begins_waits_for_it():
+    """A phone may see the new state and answer before the table begins the decision
+    (or while its previous decision is being taken): polling in between must not
+    throw the move away, or the phone would wait for its answer forever."""
+    from game.rules.base import Pending
+    from game.table.sources import Decision
+
+    src = ChannelSource("phone")
+    first = Decision(0, Pending(0, ("keep", "swap"), "turn"), {}, 4)
+    second = Decision(0, Pending(0, ("keep", "swap"), "domino"), {}, 5)
+    src.begin(first)
+    src.put(4, "swap")
+    assert src.poll() == "swap"
+    src.put(5, "keep")                  # early: the next decision has not begun
+    assert src.poll() is None           # nothing is pending now; the move is kept
+    src.begin(second)
+    assert src.poll() == "keep"
+    src.put(3, "keep")                  # an answer to a decision long over: dropped
+    src.begin(Decision(0, Pending(0, ("keep", "swap"), "turn"), {}, 6))
+    assert src.poll() is None
 
 
 def test_stop_before_an_event():

@@ -7,11 +7,13 @@ from __future__ import annotations
 import asyncio
 import random
 import threading
+import time
 
 import aiohttp
 import pygame
 
 from game.scenes import testing as T
+from game.table import flow
 from game.table.options import TableOptions
 from game.view.phones import qr_matrix
 from tests.phone_helpers import Player
@@ -63,8 +65,20 @@ def _no_phone_card_shown(table, phones: list[int]) -> None:
                 assert seat == table.viewer
 
 
-def _play(app, table, phones: list[int], rng: random.Random, frames: int = 60000) -> None:
-    for _ in range(frames):
+def _play(app, table, phones: list[int], rng: random.Random, frames: int = 60000,
+          patience: float = 600.0) -> None:
+    """Play the table to its end: ``frames`` frames of the table's own work; while a
+    phone (another thread) has the move, wait for it without spending frames, up to
+    ``patience`` seconds in all (only a hang ever gets near that)."""
+    give_up = time.monotonic() + patience
+    while frames > 0 and time.monotonic() < give_up:
+        p = table.pending
+        if (p is not None and p.seat in phones and table.state == flow.THINKING
+                and not table.anim.moving and not table.flow.queue):
+            time.sleep(0.002)
+            T.frame(app)
+            continue
+        frames -= 1
         top = app.top
         if top.name == "results" or table.game.finished and not table.busy():
             return

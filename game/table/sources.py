@@ -22,7 +22,6 @@ several people at one screen.
 
 from __future__ import annotations
 
-import queue
 import threading
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
@@ -220,8 +219,9 @@ class RecordSource(MoveSource):
 class ChannelSource(MoveSource):
     """Moves that arrive from another thread (a phone seat, issue 17). The other
     thread reads :meth:`current` (the decision and its view) and calls :meth:`put`;
-    the window's thread polls. A move for an earlier decision is dropped, and the
-    engine checks every move like any other."""
+    the window's thread polls. A move may arrive before its decision begins here (the
+    other thread saw the new state first): it waits for it. A move for an earlier
+    decision is dropped, and the engine checks every move like any other."""
 
     kind = REMOTE
     #: a person decided: the flow adds no computer's thinking pause
@@ -231,7 +231,7 @@ class ChannelSource(MoveSource):
         self.name = name
         self._lock = threading.Lock()
         self._decision: Decision | None = None
-        self._moves: queue.SimpleQueue[tuple[int, str]] = queue.SimpleQueue()
+        self._moves: dict[int, str] = {}        # step -> the move sent for it
 
     def begin(self, decision: Decision) -> None:
         with self._lock:
@@ -244,20 +244,21 @@ class ChannelSource(MoveSource):
 
     def put(self, step: int, move: str) -> None:
         """Answer the decision made at ``step`` (any thread)."""
-        self._moves.put((step, move))
+        with self._lock:
+            self._moves[step] = move
 
     def poll(self) -> str | None:
         with self._lock:
             d = self._decision
-        while True:
-            try:
-                step, move = self._moves.get_nowait()
-            except queue.Empty:
+            if d is None:
+                return None             # a move sent early waits for its decision
+            for step in [s for s in self._moves if s < d.step]:
+                del self._moves[step]   # the decision it answered is over
+            move = self._moves.pop(d.step, None)
+            if move is None or move not in d.pending.legal:
                 return None
-            if d is not None and step == d.step and move in d.pending.legal:
-                with self._lock:
-                    self._decision = None
-                return move
+            self._decision = None
+            return move
 
     def cancel(self) -> None:
         with self._lock:
