@@ -149,6 +149,13 @@ class Player:
                 transport.abort()
             await ws.close()
 
+    async def _again(self, ws: aiohttp.ClientWebSocketResponse,
+                     move: dict[str, Any]) -> None:
+        await asyncio.sleep(0.5)
+        if self.pending is move and not ws.closed:
+            with contextlib.suppress(aiohttp.ClientError, ConnectionError, RuntimeError):
+                await ws.send_str(json.dumps(move))
+
     async def play(self, table_done: threading.Event) -> None:
         while not self.finished:
             try:
@@ -183,6 +190,10 @@ class Player:
                 if self.pending is not None and msg.get("id") == self.pending["id"]:
                     self.answered.add(msg["id"])
                     self.pending = None
+                elif msg["code"] == "too_fast" and self.pending is not None:
+                    # the server dropped a message unread: send the move again later,
+                    # as the phone page does
+                    asyncio.ensure_future(self._again(ws, self.pending))
             elif kind == "bye":
                 self.finished = True
                 return

@@ -66,7 +66,7 @@ def _no_phone_card_shown(table, phones: list[int]) -> None:
 
 
 def _play(app, table, phones: list[int], rng: random.Random, frames: int = 60000,
-          patience: float = 600.0) -> None:
+          patience: float = 120.0) -> None:
     """Play the table to its end: ``frames`` frames of the table's own work; while a
     phone (another thread) has the move, wait for it without spending frames, up to
     ``patience`` seconds in all (only a hang ever gets near that)."""
