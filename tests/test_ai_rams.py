@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import random
 from pathlib import Path
@@ -23,8 +24,8 @@ LEVELS = ("easy", "medium", "hard", "expert")
 @pytest.fixture
 def small_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     for cls in (rams_levels.RamsHard, rams_levels.RamsExpert):
-        monkeypatch.setattr(cls, "samples_declare", 10)
-        monkeypatch.setattr(cls, "samples_card", 6)
+        monkeypatch.setattr(cls, "budget", dataclasses.replace(cls.budget, declare=10,
+                                                                card=6))
 
 
 def plain(view: object) -> dict:

@@ -14,10 +14,10 @@ import pytest
 
 from game.ai.chase_players import PLAYERS as CHASE_PLAYERS
 from game.ai.chase_sampling import read_belief, world_from
-from game.ai.rams_heuristics import choose_card
+from game.ai.rams_cards import beats_bit, deck, legal_mask, suit_index
 from game.ai.rams_info import Info
-from game.ai.rams_search import Sim
-from game.cards import SKAT32
+from game.ai.rams_playout import play_out, policy_bit
+from game.ai.rams_worlds import start_round
 from game.rules.chase import ChaseGame, chase_rules
 from game.rules.chase_rules import (
     card_scale,
@@ -115,49 +115,69 @@ def test_drop_limit() -> None:
     assert not must_play(99, None)
 
 
-def _engine_card(g: RamsGame, seat: int) -> str:
-    """The medium heuristic's card for ``seat``, from the engine's state."""
-    legal = g.to_move().legal   # type: ignore[union-attr]
-    return choose_card(g.hands[seat], list(legal), list(g.trick), seat, g.trump, g.rank,
-                       g.deck_name, set(g.taken) | {g.trump_card}, dict(g.tricks),
-                       list(g.players), g.lone, bool(g.rules["lone_needs_one"]))
+def test_packed_cards_follow_the_rules() -> None:
+    """The search's packed-card rules (legal cards, which card heads a trick) agree with
+    the rules' own functions on random hands and tricks, for both decks and every
+    variant."""
+    rng = random.Random(9)
+    for name in ("skat32", "french52"):
+        dk = deck(name)
+        rank = rank_table(name)
+        cards = list(dk.bit)
+        for _ in range(1500):
+            rng.shuffle(cards)
+            hand = cards[:rng.randint(1, 5)]
+            trick = cards[5:5 + rng.randint(0, 4)]
+            trump = rng.choice("CDHS")
+            mt, mb = rng.random() < 0.5, rng.random() < 0.5
+            want = set(legal_cards(hand, trick, trump, rank, mt, mb))
+            led = dk.bit[trick[0]] >> 4 if trick else -1
+            best = dk.bit[trick[trick_winner(trick, trump, rank)]] if trick else -1
+            got = legal_mask(dk.mask(hand), led, best, suit_index(trump), dk.above, mt, mb)
+            assert set(dk.cards(got)) == want
+            if trick:
+                for c in hand:
+                    assert beats_bit(dk.bit[c], best, suit_index(trump)) == beats(
+                        c, trick[trick_winner(trick, trump, rank)], trump, rank)
 
 
 @pytest.mark.parametrize("rules", [{}, {"must_trump": True}, {"must_beat": True},
                                    {"must_trump": True, "must_beat": True},
-                                   {"lone_needs_one": True}])
+                                   {"lone_needs_one": True}, {"dealer_takes_trump": True}])
 def test_search_playouts_follow_the_engine(rules: dict) -> None:
-    """The search's quick play-out (Sim) and the engine agree trick by trick and on
-    the round's losses, when every seat plays the same heuristic card."""
+    """The search's play-out (rams_playout.play_out on packed cards) and the engine agree
+    trick by trick and on the round's losses when every seat plays the play-out's card:
+    at every step the engine's legal cards equal the packed ones of a round rebuilt
+    from the view (tricks won, trick under way, voids, cards gone) and the true hands."""
     rng = random.Random(5)
     checked = 0
-    for _ in range(40):
-        deck = list(SKAT32)
-        rng.shuffle(deck)
-        n = rng.choice([3, 4, 5])
-        g = RamsGame(rules, n, seed=1, dealer=0, deals=[deck])
+    for k in range(40):
+        n = rng.choice([3, 4, 5, 6])
+        g = RamsGame(rules, n, seed=k, dealer=0)
         g.start()
-        # declarations: random, but at least one player
-        while (p := g.to_move()) is not None and p.decision == "declare":
-            g.apply(p.seat, "play" if p.seat == 1 or rng.random() < 0.6 else p.legal[0])
+        while (p := g.to_move()) is not None and p.decision != "trick":
+            if p.decision == "take":
+                g.apply(p.seat, rng.choice(p.legal))
+            else:
+                g.apply(p.seat, "play" if p.seat == 1 or rng.random() < 0.6 else p.legal[0])
         if p is None:
             continue
-        hands = {s: list(g.hands[s]) for s in g.players}
+        dk = deck(g.deck_name)
         info = Info(g.view(p.seat))
-        sim = Sim(info)
-        players = list(g.players)
-        lone = g.lone
-        tricks = sim.play({s: list(h) for s, h in hands.items()}, players, [],
-                          dict.fromkeys(players, 0), {g.trump_card}, lone, players[0])
+        first = start_round(info, {s: dk.mask(g.hands[s]) for s in g.players})
+        assert first.players == list(g.players) and first.lone == g.lone
+        predicted = play_out(first.copy(), p.seat)
         while (p := g.to_move()) is not None and p.decision == "trick":
-            g.apply(p.seat, _engine_card(g, p.seat))
+            info = Info(g.view(p.seat))
+            r = start_round(info, {s: dk.mask(g.hands[s]) for s in g.players})
+            assert set(dk.cards(r.legal(p.seat))) == set(p.legal)
+            g.apply(p.seat, dk.code[policy_bit(r, p.seat)])
         entry = g.rounds[-1]
-        assert {int(s): t for s, t in entry["tricks"].items() if int(s) in players} == {
-            s: tricks.get(s, 0) for s in players}
-        assert entry["lost"] == {str(s): a for s, a in
-                                 sim.losses(players, tricks, lone).items()}
+        assert {int(s): t for s, t in entry["tricks"].items() if int(s) in g.players} == {
+            s: predicted.tricks[s] for s in g.players}
+        assert entry["lost"] == {str(s): min(a, 3) for s, a in predicted.losses().items()}
         checked += 1
-    assert checked > 20
+    assert checked > 30
 
 
 # --------------------------------------------------------------------------- Chase

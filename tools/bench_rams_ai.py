@@ -1,23 +1,29 @@
-"""Benchmark of the Rams levels: paired duplicate tournaments and decision times.
+"""Benchmark of the Rams levels: duplicate tournaments, decision times, the coach.
 
-    python tools/bench_rams_ai.py --pair medium:easy --sequences 2000 [--jobs 2]
-    python tools/bench_rams_ai.py --pair hard:medium --sequences 2000 [--jobs 2]
-    python tools/bench_rams_ai.py --times --decisions 300
+    python tools/bench_rams_ai.py table --seat hard \\
+        --opponent bot:../shared/sparring/rams_heuristic.py --games 1000 --jobs 2
+    python tools/bench_rams_ai.py table --seat expert --opponent hard --games 400 --jobs 2
+    python tools/bench_rams_ai.py table --seat medium --opponent easy --games 2000 --jobs 2
+    python tools/bench_rams_ai.py calibration --level hard --decisions 20000 --jobs 2
+    python tools/bench_rams_ai.py times --level hard --decisions 400
 
-``--pair A:B`` plays 4-seat tables of one ``A`` and three ``B`` over ``--sequences``
-deal sequences, each in all 4 seat rotations (same seeds as ``stammtisch tournament
---duplicate``). It prints, as one JSON object:
+``table``: one ``--seat`` among ``--players - 1`` copies of ``--opponent`` (a level
+name or ``bot:PATH``), duplicate: every deal sequence is played in all seat rotations
+with the seeds of ``stammtisch tournament --duplicate --seed`` (games are rounded up to
+whole rotations). Prints the issue's table row (seat under test, games, wins, Wilson
+95 % interval, lives lost per round of the seat and of the opponents, decision p95)
+and then one JSON line with more: the paired difference of lives lost per round (seat
+minus opponents, per deal sequence, normal 95 % interval), decision times as wall
+clock (what the tournament reports) and as the deciding thread's CPU time (what a
+loaded machine does not inflate), over all decisions and over those with a choice, and
+the seat's lives lost in rounds the drop limit forced it to play against free rounds.
 
-- ``lives_per_round``: each level's lives lost per round it was dealt into;
-- ``diff``: A minus B lives per round, paired by deal sequence (mean of the
-  per-sequence difference, with its normal 95% interval);
-- ``win_share`` of A (one seat of four: 0.25 is par) with its Wilson interval, and
-  the same with a normal interval over the per-sequence share;
-- ``decision_ms`` p50/p95 of A and B.
+``calibration``: every seat plays ``--level``; before each decision with a choice the
+coach (same level) predicts the chance of losing a life with the move then made; by
+decile of the prediction, predicted against observed. Last line JSON with ``max_gap``.
 
-``--samples-declare`` / ``--samples-card`` override the search budget of ``hard``
-(and ``expert``) for long runs. ``--times`` measures the decision time of ``hard``
-and ``expert`` at their shipped budgets on positions from real games.
+``times``: decision times (thread CPU time and wall clock) of one level in seat 0
+among ``--opponent`` seats, by kind of decision.
 """
 
 from __future__ import annotations
@@ -35,162 +41,294 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from game.ai.common import mix  # noqa: E402
 from game.ai.registry import make_player  # noqa: E402
 from game.ai.stats import mean_ci, percentile, wilson  # noqa: E402
-from game.ai.tournament import participants, play_one  # noqa: E402
-
-N = 4
-
-
-def _budget(args: dict[str, Any]) -> None:
-    from game.ai import rams_levels
-
-    for cls in (rams_levels.RamsHard, rams_levels.RamsExpert):
-        if args.get("samples_declare"):
-            cls.samples_declare = args["samples_declare"]
-        if args.get("samples_card"):
-            cls.samples_card = args["samples_card"]
+from game.ai.tournament import participants  # noqa: E402
+from game.games import new_game  # noqa: E402
+from game.rules.rams_rules import drop_limit_of  # noqa: E402
 
 
-def _run(job: tuple[str, str, int, list[int], dict[str, Any], dict[str, Any] | None]
-         ) -> list[dict[str, Any]]:
-    a, b, seed, ks, budget, rules = job
-    _budget(budget)
-    specs = [a, b, b, b]
-    players = [make_player("rams", s) for s in specs]
+def _timed_game(rules: dict[str, Any] | None, seat_player: list[Any], seed: int,
+                bot_seed: int, max_rounds: int = 2000) -> tuple[Any, list[list[tuple]]]:
+    """One game; per seat ``(wall_ns, cpu_ns, had_choice)`` of every decision."""
+    n = len(seat_player)
+    g = new_game("rams", rules, n, seed=seed, bot_seed=bot_seed)
+    g.emit_events = False
+    g.start()
+    times: list[list[tuple]] = [[] for _ in range(n)]
+    wall = time.perf_counter_ns
+    cpu = time.thread_time_ns
+    while (p := g.to_move()) is not None and g.round_index < max_rounds:
+        v = g.lazy_view(p.seat)
+        t0, c0 = wall(), cpu()
+        move = seat_player[p.seat].choose(v)
+        times[p.seat].append((wall() - t0, cpu() - c0, len(p.legal) > 1))
+        g.apply(p.seat, move)
+    return g, times
+
+
+def _forced_flags(g: Any, n: int, limit: int | None) -> list[dict[int, bool]]:
+    """Per round of ``g``: seat -> whether the drop limit forced it to play."""
+    out = []
+    streak = [0] * n
+    for rnd in g.history:
+        flags = {}
+        for e in rnd:
+            if e.get("type") == "declare":
+                s = e["seat"]
+                flags[s] = limit is not None and streak[s] >= limit
+                streak[s] = 0 if e["choice"] == "play" else streak[s] + 1
+        out.append(flags)
+    return out
+
+
+def _table_job(job: tuple) -> list[dict[str, Any]]:
+    seat_spec, opp_spec, n, seed, ks, rules = job
+    base = [make_player("rams", seat_spec)] + [make_player("rams", opp_spec)
+                                               for _ in range(n - 1)]
     out = []
     for k in ks:
         game_seed = mix(seed, k) >> 1
         bot_seed = mix(seed, k, 1) >> 1
-        rec = {"k": k, "lost": [0, 0], "rounds": [0, 0], "wins": 0.0, "ms": [[], []],
-               "unfinished": 0}
-        for r in range(N):
-            seat_idx = [(i + r) % N for i in range(N)]    # base index of each seat
-            seat_player = [players[j] for j in seat_idx]
-            times: list[list[int]] = [[] for _ in range(N)]
-            g = play_one("rams", rules, seat_player, game_seed, bot_seed, times)
+        rec: dict[str, Any] = {"k": k, "lost": [0, 0], "rounds": [0, 0], "wins": 0,
+                               "games": 0, "times": [[], []], "forced": [0, 0],
+                               "free": [0, 0], "unfinished": 0}
+        for r in range(n):
+            idx = [(i + r) % n for i in range(n)]       # base player of each seat
+            g, times = _timed_game(rules, [base[j] for j in idx], game_seed, bot_seed)
+            rec["games"] += 1
             if not g.finished:
                 rec["unfinished"] += 1
-            winners = [] if g.winner is None else [g.winner]
-            for seat, j in enumerate(seat_idx):
-                who = 0 if j == 0 else 1
-                rec["ms"][who] += [t / 1e6 for t in times[seat]]
-                if seat in winners and who == 0:
-                    rec["wins"] += 1
-            for entry in g.rounds:
+            test_seat = idx.index(0)
+            if g.winner == test_seat:
+                rec["wins"] += 1
+            for seat in range(n):
+                who = 0 if seat == test_seat else 1
+                rec["times"][who] += times[seat]
+            flags = _forced_flags(g, n, drop_limit_of(g.rules))
+            for i, entry in enumerate(g.rounds):
                 lost = entry.get("lost", {})
                 for s in participants(entry):
-                    who = 0 if seat_idx[int(s)] == 0 else 1
+                    who = 0 if int(s) == test_seat else 1
+                    a = lost.get(s, 0)
                     rec["rounds"][who] += 1
-                    rec["lost"][who] += lost.get(s, 0)
+                    rec["lost"][who] += a
+                    if who == 0 and i < len(flags) and int(s) in flags[i]:
+                        key = "forced" if flags[i][int(s)] else "free"
+                        rec[key][0] += a
+                        rec[key][1] += 1
         out.append(rec)
     return out
 
 
-def pair(a: str, b: str, sequences: int, seed: int, jobs: int, budget: dict[str, Any],
-         rules: dict[str, Any] | None) -> dict[str, Any]:
+def _ms(ts: list[tuple], which: int, choice_only: bool) -> dict[str, float]:
+    xs = [t[which] / 1e6 for t in ts if t[2] or not choice_only]
+    return {"p50": round(percentile(xs, 50), 2), "p95": round(percentile(xs, 95), 2),
+            "mean": round(sum(xs) / len(xs), 2) if xs else 0.0, "n": len(xs)}
+
+
+def table(seat: str, opponent: str, games: int, players: int, seed: int, jobs: int,
+          rules: dict[str, Any] | None) -> dict[str, Any]:
+    sequences = -(-games // players)
     ks = list(range(sequences))
-    chunks = [ks[i::jobs * 4] for i in range(jobs * 4)]
-    work = [(a, b, seed, c, budget, rules) for c in chunks if c]
+    parts = max(1, min(len(ks), jobs * 6))
+    work = [(seat, opponent, players, seed, ks[i::parts], rules) for i in range(parts)]
     t0 = time.perf_counter()
     if jobs > 1:
         with Pool(jobs) as pool:
-            parts = pool.map(_run, work)
+            res = pool.map(_table_job, work, chunksize=1)
     else:
-        parts = [_run(w) for w in work]
-    recs = sorted((r for p in parts for r in p), key=lambda r: r["k"])
-    secs = time.perf_counter() - t0
-    diffs = []
-    shares = []
-    for r in recs:
-        la = r["lost"][0] / r["rounds"][0] if r["rounds"][0] else 0.0
-        lb = r["lost"][1] / r["rounds"][1] if r["rounds"][1] else 0.0
-        diffs.append(la - lb)
-        shares.append(r["wins"] / N)
-    m, lo, hi = mean_ci(diffs)
+        res = [_table_job(w) for w in work]
+    recs = sorted((r for part in res for r in part), key=lambda r: r["k"])
+    n_games = sum(r["games"] for r in recs)
     wins = sum(r["wins"] for r in recs)
-    games = N * len(recs)
-    wlo, whi = wilson(wins, games)
-    sm, slo, shi = mean_ci(shares)
-    ms_a = [x for r in recs for x in r["ms"][0]]
-    ms_b = [x for r in recs for x in r["ms"][1]]
-    tot = [sum(r["lost"][i] for r in recs) / max(1, sum(r["rounds"][i] for r in recs))
-           for i in (0, 1)]
+    lo, hi = wilson(wins, n_games)
+    rate = [sum(r["lost"][i] for r in recs) / max(1, sum(r["rounds"][i] for r in recs))
+            for i in (0, 1)]
+    diffs = [r["lost"][0] / max(1, r["rounds"][0]) - r["lost"][1] / max(1, r["rounds"][1])
+             for r in recs]
+    dm, dlo, dhi = mean_ci(diffs)
+    share_m, share_lo, share_hi = mean_ci([r["wins"] / r["games"] for r in recs])
+    ts = [t for r in recs for t in r["times"][0]]
+    to = [t for r in recs for t in r["times"][1]]
+    forced = [sum(r["forced"][i] for r in recs) for i in (0, 1)]
+    free = [sum(r["free"][i] for r in recs) for i in (0, 1)]
     return {
-        "pair": f"{a} vs 3x {b}", "sequences": len(recs), "games": games,
-        "seconds": round(secs, 1), "seed": seed, "budget": budget, "rules": rules,
+        "seat": seat, "opponent": opponent, "players": players, "rules": rules or {},
+        "seed": seed, "games": n_games, "sequences": len(recs), "wins": wins,
+        "share": round(wins / n_games, 4), "wilson95": [round(lo, 4), round(hi, 4)],
+        "paired95": [round(share_lo, 4), round(share_hi, 4)],
         "unfinished": sum(r["unfinished"] for r in recs),
-        "lives_per_round": {a: round(tot[0], 5), b: round(tot[1], 5)},
-        "diff": {"mean": round(m, 5), "ci95": [round(lo, 5), round(hi, 5)],
-                 "excludes_zero": hi < 0 or lo > 0},
-        "win_share": {"share": round(wins / games, 4), "wilson95": [round(wlo, 4),
-                                                                   round(whi, 4)],
-                      "paired95": [round(slo, 4), round(shi, 4)],
-                      "excludes_quarter": wlo > 0.25 or whi < 0.25},
-        "decision_ms": {a: {"p50": round(percentile(ms_a, 50), 3),
-                            "p95": round(percentile(ms_a, 95), 3), "n": len(ms_a)},
-                        b: {"p50": round(percentile(ms_b, 50), 3),
-                            "p95": round(percentile(ms_b, 95), 3), "n": len(ms_b)}},
+        "lives_per_round": {"seat": round(rate[0], 4), "opponents": round(rate[1], 4)},
+        "diff": {"mean": round(dm, 4), "ci95": [round(dlo, 4), round(dhi, 4)],
+                 "excludes_zero": dhi < 0 or dlo > 0},
+        "seat_forced_rounds": {"rounds": forced[1], "lives_per_round":
+                               round(forced[0] / max(1, forced[1]), 4)},
+        "seat_free_rounds": {"rounds": free[1], "lives_per_round":
+                             round(free[0] / max(1, free[1]), 4)},
+        "decision_ms": {
+            "seat_wall_all": _ms(ts, 0, False), "seat_wall_choice": _ms(ts, 0, True),
+            "seat_cpu_all": _ms(ts, 1, False), "seat_cpu_choice": _ms(ts, 1, True),
+            "opponent_wall_all": _ms(to, 0, False)},
+        "seconds": round(time.perf_counter() - t0, 1),
     }
 
 
-def times(decisions: int, seed: int) -> dict[str, Any]:
-    """Decision times of hard and expert at the shipped budgets (one process)."""
-    from game.games import new_game
+def table_row(r: dict[str, Any]) -> str:
+    d = r["decision_ms"]
+    lpr = r["lives_per_round"]
+    return (f"| `{r['seat']}` vs 3x `{Path(r['opponent']).name}` | {r['games']} | "
+            f"{100 * r['share']:.1f} % | [{100 * r['wilson95'][0]:.1f}, "
+            f"{100 * r['wilson95'][1]:.1f}] | {lpr['seat']:.3f} vs {lpr['opponents']:.3f} "
+            f"(diff {r['diff']['mean']:+.4f} [{r['diff']['ci95'][0]:+.4f}, "
+            f"{r['diff']['ci95'][1]:+.4f}]) | {d['seat_wall_all']['p95']:.0f} ms wall, "
+            f"{d['seat_cpu_all']['p95']:.0f} ms CPU (choices only: "
+            f"{d['seat_cpu_choice']['p95']:.0f} ms CPU) |")
 
-    out: dict[str, Any] = {}
-    for level in ("hard", "expert"):
-        me = make_player("rams", level)
-        other = make_player("rams", "medium")
-        ms: list[float] = []
-        by: dict[str, list[float]] = {}
-        k = 0
-        while len(ms) < decisions:
-            g = new_game("rams", None, N, seed=mix(seed, k) >> 1, bot_seed=k)
-            g.emit_events = False
-            g.start()
-            k += 1
-            while g.to_move() is not None and len(ms) < decisions:
-                p = g.to_move()
-                v = g.lazy_view(p.seat)
-                if p.seat == 0:
-                    t0 = time.perf_counter()
-                    move = me.choose(v)
-                    dt = (time.perf_counter() - t0) * 1000
-                    if len(p.legal) > 1:
-                        ms.append(dt)
-                        by.setdefault(p.decision, []).append(dt)
-                else:
-                    move = other.choose(v)
-                g.apply(p.seat, move)
-        out[level] = {"decisions": len(ms), "p50": round(percentile(ms, 50), 2),
-                      "p95": round(percentile(ms, 95), 2), "max": round(max(ms), 2),
-                      "by_decision": {d: {"n": len(x), "p95": round(percentile(x, 95), 2)}
-                                      for d, x in by.items()}}
+
+TABLE_HEAD = ("| seat under test | games | wins | 95 % interval | lives lost / round "
+              "(seat vs opponents) | decision p95 |\n|---|---|---|---|---|---|")
+
+
+# ---------------------------------------------------------------- calibration
+
+def _calibration_job(job: tuple) -> list[list[tuple[float, int]]]:
+    lo, hi, seed, players, rules, level, samples = job
+    from game.ai.coach import advise_view
+
+    cast = [make_player("rams", level) for _ in range(players)]
+    out = []
+    for k in range(lo, hi):
+        g = new_game("rams", rules, players, seed=mix(seed, k) >> 1,
+                     bot_seed=mix(seed, k, 1) >> 1)
+        g.emit_events = False
+        g.start()
+        pending: list[tuple[int, int, float]] = []
+        while (p := g.to_move()) is not None and g.round_index < 2000:
+            view = g.view(p.seat)
+            move = cast[p.seat].choose(view)
+            if len(p.legal) > 1:
+                adv = advise_view(view, level, samples)
+                pending.append((g.round_index, p.seat, adv["options"][move]["lose_life"]))
+            g.apply(p.seat, move)
+        got = []
+        for r, seat, pr in pending:
+            if r < len(g.rounds):
+                got.append((pr, int(str(seat) in g.rounds[r].get("lost", {}))))
+        out.append(got)
+    return out
+
+
+def calibration(level: str, decisions: int, players: int, seed: int, jobs: int,
+                rules: dict[str, Any] | None, samples: int | None) -> dict[str, Any]:
+    t0 = time.perf_counter()
+    preds: list[tuple[float, int]] = []
+    games = 0
+    chunk = 2
+    start = 0
+    with Pool(max(1, jobs)) as pool:
+        while len(preds) < decisions:
+            work = [(start + i * chunk, start + (i + 1) * chunk, seed, players, rules, level,
+                     samples) for i in range(max(1, jobs) * 2)]
+            start += chunk * len(work)
+            for res in pool.map(_calibration_job, work, chunksize=1):
+                for game in res:
+                    if len(preds) >= decisions:
+                        break
+                    preds.extend(game)
+                    games += 1
+    preds.sort()
+    n = len(preds)
+    deciles = []
+    worst = 0.0
+    for d in range(10):
+        part = preds[d * n // 10:(d + 1) * n // 10]
+        pm = sum(p for p, _ in part) / len(part)
+        om = sum(o for _, o in part) / len(part)
+        worst = max(worst, abs(pm - om))
+        deciles.append({"decile": d + 1, "n": len(part), "predicted": round(pm, 4),
+                        "observed": round(om, 4), "gap": round(om - pm, 4)})
+    return {"level": level, "players": players, "rules": rules or {}, "decisions": n,
+            "games": games, "samples": samples, "seconds": round(time.perf_counter() - t0, 1),
+            "deciles": deciles, "max_gap": round(worst, 4)}
+
+
+# ---------------------------------------------------------------- times
+
+def times(level: str, opponent: str, decisions: int, players: int, seed: int,
+          rules: dict[str, Any] | None) -> dict[str, Any]:
+    me = make_player("rams", level)
+    others = [make_player("rams", opponent) for _ in range(players - 1)]
+    by: dict[str, list[tuple[int, int]]] = {}
+    k = 0
+    count = 0
+    while count < decisions:
+        g = new_game("rams", rules, players, seed=mix(seed, k) >> 1, bot_seed=k)
+        g.emit_events = False
+        g.start()
+        k += 1
+        while (p := g.to_move()) is not None and count < decisions:
+            v = g.lazy_view(p.seat)
+            if p.seat == 0:
+                t0, c0 = time.perf_counter_ns(), time.thread_time_ns()
+                move = me.choose(v)
+                if len(p.legal) > 1:
+                    by.setdefault(p.decision, []).append(
+                        (time.perf_counter_ns() - t0, time.thread_time_ns() - c0))
+                    count += 1
+            else:
+                move = others[p.seat - 1].choose(v)
+            g.apply(p.seat, move)
+    out: dict[str, Any] = {"level": level, "opponent": opponent, "decisions": count}
+    every = [t for x in by.values() for t in x]
+    for name, xs in [("all", every)] + sorted(by.items()):
+        cpu = [c / 1e6 for _, c in xs]
+        wall = [w / 1e6 for w, _ in xs]
+        out[name] = {"n": len(xs), "cpu_p50": round(percentile(cpu, 50), 1),
+                     "cpu_p95": round(percentile(cpu, 95), 1),
+                     "cpu_max": round(max(cpu), 1),
+                     "wall_p95": round(percentile(wall, 95), 1)}
     return out
 
 
 def main(argv: list[str]) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--pair", default=None, help="A:B, one A and three B")
-    p.add_argument("--sequences", type=int, default=2000)
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--jobs", type=int, default=1)
-    p.add_argument("--samples-declare", type=int, default=None)
-    p.add_argument("--samples-card", type=int, default=None)
-    p.add_argument("--rules", default=None, help="rules as a JSON object")
-    p.add_argument("--times", action="store_true")
-    p.add_argument("--decisions", type=int, default=300)
+    sub = p.add_subparsers(dest="cmd", required=True)
+    t = sub.add_parser("table")
+    t.add_argument("--seat", required=True)
+    t.add_argument("--opponent", required=True)
+    t.add_argument("--games", type=int, default=400)
+    c = sub.add_parser("calibration")
+    c.add_argument("--level", default="hard")
+    c.add_argument("--decisions", type=int, default=20000)
+    c.add_argument("--samples", type=int, default=None)
+    m = sub.add_parser("times")
+    m.add_argument("--level", default="hard")
+    m.add_argument("--opponent", default="medium")
+    m.add_argument("--decisions", type=int, default=400)
+    for q in (t, c, m):
+        q.add_argument("--players", type=int, default=4)
+        q.add_argument("--seed", type=int, default=1)
+        q.add_argument("--rules", default=None, help="rules as a JSON object")
+    for q in (t, c):
+        q.add_argument("--jobs", type=int, default=1)
     args = p.parse_args(argv)
-    if args.times:
-        print(json.dumps({"times": times(args.decisions, args.seed)}))
-    if args.pair:
-        a, b = args.pair.split(":")
-        budget = {"samples_declare": args.samples_declare, "samples_card": args.samples_card}
-        rules = json.loads(args.rules) if args.rules else None
-        print(json.dumps(pair(a, b, args.sequences, args.seed, max(1, args.jobs), budget,
-                              rules)))
-    if not args.times and not args.pair:
-        p.print_help()
-        return 2
+    rules = json.loads(args.rules) if args.rules else None
+    if args.cmd == "table":
+        r = table(args.seat, args.opponent, args.games, args.players, args.seed,
+                  max(1, args.jobs), rules)
+        print(TABLE_HEAD)
+        print(table_row(r))
+        print(json.dumps(r), flush=True)
+    elif args.cmd == "calibration":
+        r = calibration(args.level, args.decisions, args.players, args.seed,
+                        max(1, args.jobs), rules, args.samples)
+        print("| decile | decisions | predicted | observed | gap |\n|---|---|---|---|---|")
+        for d in r["deciles"]:
+            print(f"| {d['decile']} | {d['n']} | {d['predicted']:.4f} | {d['observed']:.4f} "
+                  f"| {d['gap']:+.4f} |")
+        print(json.dumps(r), flush=True)
+    else:
+        print(json.dumps(times(args.level, args.opponent, args.decisions, args.players,
+                               args.seed, rules)), flush=True)
     return 0
 
 

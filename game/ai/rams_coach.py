@@ -1,8 +1,10 @@
 """The Rams coach: the odds of every legal move (BOTS.md "Advice").
 
 Per legal move the chance of losing a life this round and the expected lives lost,
-from sampled deals consistent with the view, played out with the level's heuristics
-by the rules' own functions (:mod:`game.ai.rams_search`).
+from sampled deals consistent with the view, played out by the search's heuristics
+with the rules' own functions (:func:`game.ai.rams_search.odds`). The other seats
+declare as the named level models them (``expert``: each seat's style read from the
+game so far).
 """
 
 from __future__ import annotations
@@ -12,10 +14,10 @@ from typing import Any
 from game.ai.common import mix
 from game.ai.rams_info import Info
 from game.ai.rams_players import PLAYERS
-from game.ai.rams_search import Model, estimate, style_thresholds
+from game.ai.rams_search import model_for, odds
 
-DEFAULT_SAMPLES = 200
-MAX_SAMPLES = 400
+DEFAULT_SAMPLES = 300
+MAX_SAMPLES = 2000
 
 
 def _after_take(view: Any, move: str) -> dict[str, Any]:
@@ -41,28 +43,24 @@ def advise(view: Any, level: str = "hard", samples: int | None = None) -> dict[s
     For the dealer's exchange (``take:XX`` / ``pass_trump``) the numbers are those of
     then declaring play (a drop risks nothing this round).
     """
-    legal = list(view["legal"])
-    samples = min(DEFAULT_SAMPLES if samples is None else samples, MAX_SAMPLES)
-    seed = mix(view["seed"], view.get("round", 0), view.get("step", 0), 0xAD71CE)
     if level not in PLAYERS:
         raise ValueError(f"unknown level {level!r}")
-    player = PLAYERS[level]()
-    move = player.choose(view) if legal else None
+    legal = list(view["legal"])
     if not legal:
         return {"seat": view["seat"], "level": level, "move": None, "options": {}}
+    samples = max(1, min(DEFAULT_SAMPLES if samples is None else samples, MAX_SAMPLES))
+    seed = mix(view["seed"], view.get("round", 0), view.get("step", 0), 0xAD71CE)
+    move = PLAYERS[level]().choose(view)
+    styles = level == "expert"
     info = Info(view)
     options: dict[str, dict[str, float]] = {}
     if info.decision == "take" or "pass_trump" in legal:
         for m in legal:
-            v2 = _after_take(view, m)
-            i2 = Info(v2)
+            i2 = Info(_after_take(view, m))
             # dropping risks nothing this round: the numbers are those of playing on
-            est = estimate(i2, Model(i2, style_thresholds(i2) if level == "expert" else None),
-                           samples, seed)
-            options[m] = est["play"]
+            options[m] = odds(i2, model_for(i2, styles), samples, seed)["play"]
     else:
-        thr = style_thresholds(info) if level == "expert" else None
-        options = estimate(info, Model(info, thr), samples, seed)
+        options = odds(info, model_for(info, styles), samples, seed)
     out: dict[str, Any] = {"seat": view["seat"], "level": level, "move": move,
                            "options": options}
     if info.decision == "declare" and info.limit is not None:

@@ -17,9 +17,9 @@ budgets are counts, so the same view gives the same decision on any machine.
 from __future__ import annotations
 
 from game.ai.common import LevelError, unit
-from game.ai.rams_heuristics import medium_card, medium_declare, take_choice
+from game.ai.rams_heuristics import medium_card, medium_declare, none_declare, take_choice
 from game.ai.rams_info import Info, View
-from game.ai.rams_search import search_move
+from game.ai.rams_search import Budget, search_move
 
 
 class RamsLevel:
@@ -77,22 +77,29 @@ class RamsEasy(RamsLevel):
 
 
 class RamsHard(RamsLevel):
+    """The search of :mod:`game.ai.rams_search` at a budget of counts."""
+
     name = "hard"
-    samples_declare = 56
-    samples_card = 28
-    model_opponents = False
+    budget = Budget(declare=160, card=80)
 
     def decide(self, view: View) -> str:
         info = Info(view)
         if info.decision == "take" or "pass_trump" in info.legal:
             return take_choice(info)
-        move = search_move(info, self)
-        return move if move is not None else (
-            medium_declare(info) if info.decision == "declare" else medium_card(info))
+        if info.decision == "declare" and info.limit is None and "drop" in info.legal:
+            # 002 literally: dropping is always safe, so a table of searchers would
+            # never end; play a promising hand as medium does
+            if none_declare(info) == "play":
+                return "play"
+        move = search_move(info, self.budget)
+        if move is not None:
+            return move
+        return medium_declare(info) if info.decision == "declare" else medium_card(info)
 
 
 class RamsExpert(RamsHard):
+    """``hard`` with more worlds, each opponent's declaring style read from the game
+    so far, and the other seats' cards read as evidence about their hands."""
+
     name = "expert"
-    samples_declare = 240
-    samples_card = 120
-    model_opponents = True
+    budget = Budget(declare=480, card=240, styles=True, read_play=True)

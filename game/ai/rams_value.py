@@ -1,0 +1,95 @@
+"""What a round's outcome is worth to a seat: its chance to win the game.
+
+Rams is won by the last seat with lives, so a life lost alone costs more than a life
+lost together with others, and every life an opponent loses helps. :func:`win_chance`
+is a seat's chance to be the last one standing from the lives of every seat, in a
+model where each seat still in loses one life per round with the same small chance
+(:data:`ROUND_LOSS`), independently: it depends only on how the lives are spread, which
+is what a single round changes.
+
+A drop that makes the drop limit force this seat to play next round is charged
+:data:`FORCED_LIVES`: how many more lives a round costs when a seat must play whatever
+it is dealt than when it may choose (measured in self-play of the ``hard`` level,
+``tools/bench_rams_ai.py --forced``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from math import comb
+
+#: chance that a seat loses a life in a round (the table's average; the shape of
+#: :func:`win_chance` hardly depends on it)
+ROUND_LOSS = 0.1
+#: opponents the model follows (the ones with the most lives), to keep it small
+MAX_OTHERS = 4
+#: extra lives a forced round costs over a free one, by seats dealt in (2, 3, 4, 5+)
+FORCED_LIVES = {2: 0.12, 3: 0.14, 4: 0.15, 5: 0.15}
+
+
+def forced_lives(seats: int) -> float:
+    return FORCED_LIVES[min(5, max(2, seats))]
+
+
+def win_chance(lives: Sequence[int], me: int) -> float:
+    """The chance that seat ``me`` is the last one with lives (see the module doc)."""
+    mine = lives[me]
+    if mine <= 0:
+        return 0.0
+    others = sorted(x for i, x in enumerate(lives) if i != me and x > 0)
+    # at big tables only the strongest opponents matter for who is left last
+    return _win(mine, tuple(others[-MAX_OTHERS:]))
+
+
+@lru_cache(maxsize=4096)
+def _win(mine: int, others: tuple[int, ...]) -> float:
+    if mine <= 0:
+        return 0.0
+    if not others:
+        return 1.0
+    p = ROUND_LOSS
+    # group the other seats by lives: (lives, count)
+    groups: list[tuple[int, int]] = []
+    for x in others:
+        if groups and groups[-1][0] == x:
+            groups[-1] = (x, groups[-1][1] + 1)
+        else:
+            groups.append((x, 1))
+    stay = 0.0          # chance that nobody loses a life (the state repeats)
+    total = 0.0
+    for me_loses in (0, 1):
+        pm = p if me_loses else 1.0 - p
+        # every way the groups can lose lives: j of the c seats with x lives lose one
+        outcomes: list[tuple[float, tuple[int, ...]]] = [(pm, ())]
+        for x, c in groups:
+            nxt = []
+            for prob, acc in outcomes:
+                for j in range(c + 1):
+                    q = comb(c, j) * p ** j * (1.0 - p) ** (c - j)
+                    nxt.append((prob * q, acc + (x - 1,) * j + (x,) * (c - j)))
+            outcomes = nxt
+        for prob, after in outcomes:
+            if me_loses == 0 and after == others:
+                stay += prob
+                continue
+            rest = tuple(sorted(x for x in after if x > 0))
+            m = mine - me_loses
+            if m <= 0:
+                continue
+            total += prob * _win(m, rest)
+    return total / (1.0 - stay)
+
+
+def outcome_value(lives: Sequence[int], lost: dict[int, int], me: int,
+                  forced: float, seats: int) -> float:
+    """Win chance of ``me`` after a round in which seats lost ``lost`` lives (capped at
+    the lives they have), less ``forced`` lives' worth for a drop that brings a forced
+    round (:func:`forced_lives`; 0: none)."""
+    after = [max(0, x - lost.get(i, 0)) for i, x in enumerate(lives)]
+    w = win_chance(after, me)
+    if forced and after[me] > 0:
+        worse = list(after)
+        worse[me] -= 1
+        w -= forced * (w - win_chance(worse, me))
+    return w
