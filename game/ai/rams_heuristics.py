@@ -114,13 +114,18 @@ def life_weight(info: Info) -> float:
     return 1.35 if mine <= 1 else 1.1 if mine == 2 else 1.0
 
 
+def declare_margin(info: Info) -> float:
+    """How far below medium's threshold the expected loss of playing lies (lives;
+    positive: play)."""
+    return drop_cost(info) + 0.04 - play_loss(info) * life_weight(info)
+
+
 def medium_declare(info: Info, bias: float = 0.0) -> str:
     if "drop" not in info.legal:
         return "play"
     if info.limit is None:
         return none_declare(info, bias)
-    loss = play_loss(info) * life_weight(info)
-    return "play" if loss < drop_cost(info) + 0.04 + bias else "drop"
+    return "play" if declare_margin(info) + bias > 0 else "drop"
 
 
 def none_declare(info: Info, bias: float = 0.0) -> str:

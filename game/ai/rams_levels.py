@@ -4,22 +4,36 @@ Every level decides from the BOTS.md view only (a mapping; never the engine). Ra
 numbers come from ``view["seed"]`` mixed with ``view["step"]``, and the search's
 budgets are counts, so the same view gives the same decision on any machine.
 
+They err as people do, not at random: ``easy`` and ``medium`` blur close calls and
+forget cards; the search levels differ in how much they look at and read.
+
 - ``easy``: plays or drops by rough feel (trumps and Aces, blurred by noise), forgets
-  the cards played, and now and then throws a careless card.
-- ``medium``: the heuristics of :mod:`game.ai.rams_heuristics`.
-- ``hard``: sampled deals (consistent with voids, cards played and how likely every
-  declaration was) with medium play-outs, valuing the whole table's lives
-  (:mod:`game.ai.rams_search`).
-- ``expert``: ``hard`` with four times the samples, and each opponent's declarations
-  modelled from ``history``: how often it played when free, and the hands it showed.
+  the cards played, and often plays on impulse (its strongest card that takes the
+  trick where a cheaper one would do).
+- ``medium``: the heuristics of :mod:`game.ai.rams_heuristics`; a close declaration
+  could go either way, low side cards played are forgotten, a rare impulsive card.
+- ``hard``: the search of :mod:`game.ai.rams_search`: sampled deals consistent with
+  the view and weighted by how likely each declaration was, play-outs on packed
+  cards, outcomes valued by the chance to win the game.
+- ``expert``: the same search with three times the worlds, each opponent's declaring
+  style read from the game so far, and the cards the others played read as evidence
+  about their hands.
 """
 
 from __future__ import annotations
 
 from game.ai.common import LevelError, unit
-from game.ai.rams_heuristics import medium_card, medium_declare, none_declare, take_choice
+from game.ai.rams_heuristics import (
+    declare_margin,
+    medium_card,
+    medium_declare,
+    none_declare,
+    sigmoid,
+    take_choice,
+)
 from game.ai.rams_info import Info, View
 from game.ai.rams_search import Budget, search_move
+from game.rules.rams_rules import beats, trick_winner
 
 
 class RamsLevel:
@@ -39,25 +53,41 @@ class RamsLevel:
 
 
 class RamsMedium(RamsLevel):
+    """The heuristics of :mod:`game.ai.rams_heuristics`, played as a fair club player
+    does: a close declaration could go either way (the closer, the more even), low
+    side cards once played are forgotten, and now and then a trick is taken with a
+    bigger card than it needed."""
+
     name = "medium"
+    #: how blurred a close declaration is (lives of expected loss)
+    blur = 0.03
+    #: share of cards played on impulse (:func:`impulsive`)
+    slips = 0.05
 
     def decide(self, view: View) -> str:
         info = Info(view)
+        r = unit(view["seed"], view.get("step", 0), 0x3ED1)
         if info.decision == "declare" or "play" in info.legal:
-            return medium_declare(info)
+            if "drop" not in info.legal:
+                return "play"
+            if info.limit is None:
+                return none_declare(info)
+            return "play" if r < sigmoid(declare_margin(info) / self.blur) else "drop"
         if info.decision == "take" or "pass_trump" in info.legal:
             return take_choice(info)
-        return medium_card(info)
+        forget_low_cards(info)
+        card = medium_card(info)
+        return impulsive(info) if r < self.slips else card
 
 
 class RamsEasy(RamsLevel):
-    """Rough feel, little memory, a careless card now and then."""
+    """Rough feel, no memory of the cards played, and often impulsive."""
 
     name = "easy"
+    slips = 0.25
 
     def decide(self, view: View) -> str:
         r = unit(view["seed"], view.get("step", 0), 0xEA5)
-        r2 = unit(view["seed"], view.get("step", 0), 0xEA6)
         info = Info(view, memory=False)
         legal = info.legal
         if info.decision == "declare" or "play" in legal:
@@ -70,17 +100,45 @@ class RamsEasy(RamsLevel):
             return "play" if feel >= 1.0 else "drop"
         if info.decision == "take" or "pass_trump" in legal:
             return take_choice(info) if r < 0.7 else "pass_trump"
-        if r < 0.2:
-            return legal[int(r2 * len(legal)) % len(legal)]
         info.gone = {info.trump_card} if info.took is None else set()
+        if r < self.slips:
+            return impulsive(info)
         return medium_card(info)
+
+
+def forget_low_cards(info: Info) -> None:
+    """Keep in mind only the trumps and the high cards (Jack and up) played, and the
+    cards on the table now."""
+    trump = info.trump
+    on_table = {c for _, c in info.trick}
+    info.gone = {c for c in info.gone if c[1] == trump or c[0] in "JQKA" or c in on_table}
+
+
+def impulsive(info: Info) -> str:
+    """A card played on impulse: the strongest card that takes the trick (or the
+    strongest card, leading), where a careful player would look for the cheapest."""
+    legal = info.legal
+    trump = info.trump
+    rank = info.rank
+
+    def kv(c: str) -> tuple[bool, int]:
+        return c[1] == trump, rank[c]
+
+    trick = [c for _, c in info.trick]
+    if not trick:
+        return max(legal, key=kv)
+    best = trick[trick_winner(trick, trump, rank)]
+    winners = [c for c in legal if beats(c, best, trump, rank)]
+    if winners:
+        return max(winners, key=kv)
+    return medium_card(info)
 
 
 class RamsHard(RamsLevel):
     """The search of :mod:`game.ai.rams_search` at a budget of counts."""
 
     name = "hard"
-    budget = Budget(declare=160, card=80)
+    budget = Budget(declare=640, card=320)
 
     def decide(self, view: View) -> str:
         info = Info(view)
@@ -102,4 +160,4 @@ class RamsExpert(RamsHard):
     so far, and the other seats' cards read as evidence about their hands."""
 
     name = "expert"
-    budget = Budget(declare=480, card=240, styles=True, read_play=True)
+    budget = Budget(declare=2000, card=1000, styles=True, read_play=True)

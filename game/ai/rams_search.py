@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from game.ai.common import mix
 from game.ai.rams_cards import deck
@@ -66,46 +67,152 @@ def rng_for(info: Info, salt: int) -> random.Random:
     return random.Random(mix(v["seed"], v.get("step", 0), v.get("round", 0), salt))
 
 
-# ---------------------------------------------------------------- declarations
+# ---------------------------------------------------------------- trials
 
-def declare_tallies(info: Info, model: DeclareModel, worlds: int, rng: random.Random,
-                    moves: Sequence[str] = ("play", "drop")) -> tuple[dict[str, Tally], float]:
-    """Weighted tallies of every declaration in ``moves`` over ``worlds`` sampled
-    deals, and the total weight."""
-    me = info.me
-    order = info.order
-    later = [s for s in order if s != me and s not in info.declared]
-    sampler = Worlds(info, model)
-    lives = info.lives
-    seats = len(order)
-    drop_lives = drop_cost(info.drops_before.get(me, 0), info.limit, seats)
-    tallies = {m: Tally() for m in moves}
+class DeclareTrials:
+    """One declaration tried in one sampled world: the seats still to declare decide by
+    the model (the same random numbers for every move), then the round is played out."""
+
+    def __init__(self, info: Info, model: DeclareModel) -> None:
+        self.info = info
+        self.model = model
+        self.later = [s for s in info.order if s != info.me and s not in info.declared]
+        self.sampler = Worlds(info, model)
+        self.drop_lives = drop_cost(info.drops_before.get(info.me, 0), info.limit,
+                                    len(info.order))
+
+    def world(self, rng: random.Random) -> tuple[float, Any] | None:
+        got = self.sampler.sample(rng)
+        if got is None:
+            return None
+        w, hands = got
+        return w, (hands, [rng.random() for _ in self.later])
+
+    def run(self, world: Any, move: str) -> tuple[float, int]:
+        """``(value, lives this seat loses)`` of ``move`` in ``world``."""
+        hands, us = world
+        info = self.info
+        me = info.me
+        order = info.order
+        declared = dict(info.declared)
+        declared[me] = move
+        for s, u in zip(self.later, us):
+            declared[s] = "play" if u < self.model.p_play(s, hands[s], declared) else "drop"
+        playing = [s for s in order if declared[s] == "play"]
+        lost: dict[int, int] = {}
+        if playing:
+            lone = playing[0] if len(playing) == 1 else None
+            players = list(order) if lone is not None else playing
+            r = start_round(info, {s: hands[s] for s in players}, players, lone)
+            lost = play_out(r, players[0]).losses()
+        v = outcome_value(info.lives, lost, me, self.drop_lives if move == "drop" else 0.0,
+                          len(order))
+        return v, min(lost.get(me, 0), info.lives[me])
+
+
+class CardTrials:
+    """One card tried in one sampled world: played now, then the round played out."""
+
+    def __init__(self, info: Info, model: DeclareModel, read_play: bool = False) -> None:
+        self.info = info
+        self.sampler = Worlds(info, model, read_play)
+        self.bit = deck(info.deck).bit
+        self.players = list(info.in_play)
+        self.leader = info.trick[0][0] if info.trick else info.me
+
+    def world(self, rng: random.Random) -> tuple[float, Any] | None:
+        got = self.sampler.sample(rng)
+        if got is None:
+            return None
+        w, hands = got
+        return w, start_round(self.info, {s: hands[s] for s in self.players})
+
+    def run(self, world: Any, card: str) -> tuple[float, int]:
+        info = self.info
+        r = world.copy()
+        r.play(info.me, self.bit[card])
+        lost = play_out(r, self.leader).losses()
+        return (outcome_value(info.lives, lost, info.me, 0.0, len(info.order)),
+                min(lost.get(info.me, 0), info.lives[info.me]))
+
+
+Trials = DeclareTrials | CardTrials
+
+
+def tallies(trials: Trials, moves: Sequence[str], worlds: int, rng: random.Random
+            ) -> tuple[dict[str, Tally], float]:
+    """Weighted tallies of every move over ``worlds`` sampled worlds, and the total
+    weight (the coach: every move in every world)."""
+    out = {m: Tally() for m in moves}
     total = 0.0
     for _ in range(worlds):
-        got = sampler.sample(rng)
+        got = trials.world(rng)
         if got is None:
             break
-        w, hands = got
-        us = [rng.random() for _ in later]
+        w, world = got
         if w <= 1e-12:
             continue
         total += w
-        for move in moves:
-            declared = dict(info.declared)
-            declared[me] = move
-            for s, u in zip(later, us):
-                declared[s] = "play" if u < model.p_play(s, hands[s], declared) else "drop"
-            playing = [s for s in order if declared[s] == "play"]
-            lost: dict[int, int] = {}
-            if playing:
-                lone = playing[0] if len(playing) == 1 else None
-                players = list(order) if lone is not None else playing
-                r = start_round(info, {s: hands[s] for s in players}, players, lone)
-                lost = play_out(r, players[0]).losses()
-            mine = min(lost.get(me, 0), lives[me])
-            v = outcome_value(lives, lost, me, drop_lives if move == "drop" else 0.0, seats)
-            tallies[move].add(w, v, mine)
-    return tallies, total
+        for m in moves:
+            v, lost = trials.run(world, m)
+            out[m].add(w, v, lost)
+    return out, total
+
+
+def race(trials: Trials, moves: Sequence[str], worlds: int, rng: random.Random,
+         batch: int = 32, z: float = 3.0) -> str | None:
+    """The move of best mean value over at most ``worlds`` sampled worlds. Every
+    ``batch`` worlds a move falls out when the leader is ahead of it by ``z`` standard
+    errors of their paired difference; the race ends when one move is left, so clear
+    choices take few worlds and close ones the whole budget (counts only: the same
+    view always ends the same way). No move falls out before a quarter of the budget:
+    rare outcomes (a lost life in one world of twenty) need that many worlds to show.
+    ``None`` if no world could be dealt."""
+    alive = list(moves)
+    vals: dict[str, list[float]] = {m: [] for m in moves}
+    ws: list[float] = []
+    n = 0
+    first = max(2 * batch, worlds // 4)
+    while n < worlds and len(alive) > 1:
+        got = trials.world(rng)
+        if got is None:
+            break
+        n += 1
+        w, world = got
+        if w <= 1e-12:
+            continue
+        ws.append(w)
+        for m in alive:
+            vals[m].append(trials.run(world, m)[0])
+        if n % batch == 0 and first <= n < worlds:
+            alive = _survivors(alive, vals, ws, z)
+    if not ws:
+        return None
+    total = sum(ws)
+    return max(alive, key=lambda m: (round(sum(w * v for w, v in zip(ws, vals[m])) / total,
+                                           12), -moves.index(m)))
+
+
+def _survivors(alive: list[str], vals: dict[str, list[float]], ws: list[float],
+               z: float) -> list[str]:
+    total = sum(ws)
+    ps = [w / total for w in ws]
+    means = {m: sum(p * v for p, v in zip(ps, vals[m])) for m in alive}
+    best = max(alive, key=lambda m: (round(means[m], 12), -alive.index(m)))
+    keep = []
+    for m in alive:
+        if m == best:
+            keep.append(m)
+            continue
+        d = means[best] - means[m]
+        var = sum(p * p * (vb - vm - d) ** 2
+                  for p, vb, vm in zip(ps, vals[best], vals[m]))
+        if var == 0.0:
+            if d < 0:       # cannot happen (best has the highest mean); kept for safety
+                keep.append(m)
+        elif d <= 0 or d * d <= z * z * var:
+            keep.append(m)
+    return keep
 
 
 # ---------------------------------------------------------------- cards
@@ -127,37 +234,6 @@ def candidates(info: Info) -> list[str]:
     return out
 
 
-def card_tallies(info: Info, model: DeclareModel, worlds: int, rng: random.Random,
-                 cards: Sequence[str], read_play: bool = False
-                 ) -> tuple[dict[str, Tally], float]:
-    """Weighted tallies of every card in ``cards`` over ``worlds`` sampled deals."""
-    me = info.me
-    sampler = Worlds(info, model, read_play)
-    dk = deck(info.deck)
-    lives = info.lives
-    seats = len(info.order)
-    players = list(info.in_play)
-    leader = info.trick[0][0] if info.trick else me
-    tallies = {c: Tally() for c in cards}
-    total = 0.0
-    for _ in range(worlds):
-        got = sampler.sample(rng)
-        if got is None:
-            break
-        w, hands = got
-        if w <= 1e-12:
-            continue
-        total += w
-        base = start_round(info, {s: hands[s] for s in players})
-        for c in cards:
-            r = base.copy()
-            r.play(me, dk.bit[c])
-            lost = play_out(r, leader).losses()
-            mine = min(lost.get(me, 0), lives[me])
-            tallies[c].add(w, outcome_value(lives, lost, me, 0.0, seats), mine)
-    return tallies, total
-
-
 # ---------------------------------------------------------------- the level's move
 
 def search_move(info: Info, budget: Budget) -> str | None:
@@ -166,23 +242,16 @@ def search_move(info: Info, budget: Budget) -> str | None:
     if info.decision == "declare":
         if "drop" not in info.legal:
             return "play"
-        model = model_for(info, budget.styles)
-        tallies, total = declare_tallies(info, model, budget.declare, rng_for(info, 0xDEC1))
-        if total <= 0:
-            return None
-        return max(("drop", "play"), key=lambda m: tallies[m].value)
+        trials: Trials = DeclareTrials(info, model_for(info, budget.styles))
+        return race(trials, ["drop", "play"], budget.declare, rng_for(info, 0xDEC1))
     if info.decision == "trick":
         cards = candidates(info)
         if len(cards) == 1:
             return cards[0]
         if not _matters(info):
             return None
-        model = model_for(info, budget.styles)
-        tallies, total = card_tallies(info, model, budget.card, rng_for(info, 0xCA7D),
-                                      cards, budget.read_play)
-        if total <= 0:
-            return None
-        return max(cards, key=lambda c: (round(tallies[c].value, 12), -cards.index(c)))
+        trials = CardTrials(info, model_for(info, budget.styles), budget.read_play)
+        return race(trials, cards, budget.card, rng_for(info, 0xCA7D))
     return None
 
 
@@ -200,12 +269,13 @@ def odds(info: Info, model: DeclareModel, worlds: int, seed: int
     """``{move: {lose_life, expected_loss}}`` for every legal declaration or card."""
     rng = random.Random(seed)
     legal = list(info.legal)
+    trials: Trials
     if info.decision == "trick":
-        tallies, total = card_tallies(info, model, worlds, rng, legal)
+        trials, moves = CardTrials(info, model), legal
     else:
-        moves = [m for m in legal if m in ("play", "drop")]
-        tallies, total = declare_tallies(info, model, worlds, rng, moves)
+        trials, moves = DeclareTrials(info, model), [m for m in legal if m in ("play", "drop")]
+    got, total = tallies(trials, moves, worlds, rng)
     if total <= 0:
         return {m: {"lose_life": 0.0, "expected_loss": 0.0} for m in legal}
-    return {m: {"lose_life": round(tallies[m].lose / total, 4),
-                "expected_loss": round(tallies[m].lives / total, 4)} for m in legal}
+    return {m: {"lose_life": round(got[m].lose / total, 4),
+                "expected_loss": round(got[m].lives / total, 4)} for m in legal}
