@@ -23,6 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from game.ai.common import mix
 from game.ai.rams_cards import deck, suit_index
 from game.ai.rams_info import Info
 from game.ai.rams_strength import features, p_no_trick, p_sweep
@@ -30,7 +31,9 @@ from game.ai.rams_value import forced_lives
 from game.rules.rams_rules import round_losses
 
 #: softness of a declaration, in lives of expected loss
-TEMP = 0.06
+TEMP = 0.05
+#: nobody is that predictable: every free declaration keeps at least this chance
+FLOOR = 0.03
 #: chance that a free seat still to declare plays (as the declaring seat guesses)
 Q_LATER = 0.5
 #: prior chance that the last seat leaves a single player alone
@@ -40,9 +43,11 @@ TRAP = 0.85
 @dataclass(frozen=True)
 class Style:
     """How a seat declares: ``bias`` lives of extra risk it accepts, ``trap`` how often
-    it leaves a single player alone when it can."""
+    it leaves a single player alone when it can, ``fear`` how much of the risk of being
+    left alone itself (as the first player) it counts (1: all of it)."""
     bias: float = 0.0
     trap: float = TRAP
+    fear: float = 0.5
 
 
 def life_weight(lives: int) -> float:
@@ -70,8 +75,9 @@ class Context:
     nln: bool               # lone_needs_one
 
 
-def play_loss(f: tuple[int, ...], c: Context) -> float:
-    """Expected lives lost by playing a hand with features ``f`` in context ``c``."""
+def play_loss(f: tuple[int, ...], c: Context, fear: float = 1.0) -> float:
+    """Expected lives lost by playing a hand with features ``f`` in context ``c``,
+    counting ``fear`` of the risk of being left alone."""
     n = c.seats
     lone_loss = p_no_trick(f, n - 1) if c.nln else 2.0 * (1.0 - p_sweep(f, n - 1))
     k = c.earlier_play
@@ -81,6 +87,7 @@ def play_loss(f: tuple[int, ...], c: Context) -> float:
     if k == 0 and c.forced_later == 0:
         # alone if the free seats after it drop; the last of them drops on purpose
         p_lone = (1.0 - Q_LATER) ** (c.free_later - 1) * (TRAP if not c.nln else 1 - Q_LATER)
+        p_lone *= fear
     others = max(1.0, k + c.forced_later + Q_LATER * c.free_later)
     return p_lone * lone_loss + (1.0 - p_lone) * _no_trick(f, others)
 
@@ -101,6 +108,12 @@ def sigmoid(x: float) -> float:
     if x < -30:
         return 0.0
     return 1.0 / (1.0 + math.exp(-x))
+
+
+def soft(margin: float) -> float:
+    """The chance of playing a hand whose expected loss lies ``margin`` lives below the
+    seat's threshold."""
+    return FLOOR + (1.0 - 2.0 * FLOOR) * sigmoid(margin / TEMP)
 
 
 class DeclareModel:
@@ -139,16 +152,17 @@ class DeclareModel:
         if c.forced_later == 0 and c.free_later == 0 and c.earlier_play == 1 and not c.nln:
             return 1.0 - st.trap
         f = features(hand, self.trump, self.seen, self.dk)
-        loss = play_loss(f, c) * life_weight(info.lives[seat])
+        loss = play_loss(f, c, st.fear) * life_weight(info.lives[seat])
         cost = drop_cost(info.drops_before.get(seat, 0), info.limit, c.seats)
-        return sigmoid((cost + st.bias - loss) / TEMP)
+        return soft(cost + st.bias - loss)
 
     def _p_play_no_limit(self, seat: int, hand: int, c: Context) -> float:
         """002 literally: dropping is free, so a seat plays only a hand that is nearly
         sure of a trick (and as the last seat alone, of every trick)."""
         f = features(hand, self.trump, self.seen, self.dk)
-        loss = play_loss(f, c) * life_weight(self.info.lives[seat])
-        return sigmoid((0.08 + self.style(seat).bias - loss) / TEMP)
+        st = self.style(seat)
+        loss = play_loss(f, c, st.fear) * life_weight(self.info.lives[seat])
+        return soft(0.08 + st.bias - loss)
 
 
 DEFAULT_STYLE = Style()
@@ -157,28 +171,34 @@ DEFAULT_STYLE = Style()
 # ---------------------------------------------------------------- styles from history
 
 BIAS_GRID = tuple(round(-0.2 + 0.025 * i, 3) for i in range(29))     # -0.2 … 0.5
+FEAR_GRID = (0.0, 0.25, 0.5, 0.75, 1.0)
 #: prior on a seat's bias: normal with this spread (lives)
 BIAS_PRIOR = 0.12
 #: weight of the prior trap rate, in observed situations
 TRAP_PRIOR_WEIGHT = 4.0
+#: random hands behind the chance that a seat plays a hand the table never saw
+REFERENCE_HANDS = 100
 
 
-@lru_cache(maxsize=256)
-def _reference_losses(c: Context, hand_size: int, deck_name: str, lives: int
+@lru_cache(maxsize=512)
+def _reference_losses(c: Context, fear: float, hand_size: int, deck_name: str, lives: int
                       ) -> tuple[float, ...]:
     """Expected losses of random hands in context ``c`` (for a seat whose hand the
     table never saw: it dropped)."""
-    rng = random.Random(hash((c, hand_size, deck_name, lives)) & 0xFFFFFFFF)
+    # a seed from the numbers only (``hash`` of a string differs between processes)
+    rng = random.Random(mix(c.earlier_play, c.forced_later, c.free_later, c.seats,
+                            int(c.nln), round(fear * 100), hand_size, lives,
+                            len(deck_name)))
     dk = deck(deck_name)
     allbits = sorted(dk.code)
     out = []
-    for _ in range(120):
+    for _ in range(REFERENCE_HANDS):
         cards = rng.sample(allbits, hand_size + 1)
         tc = cards[-1]
         h = 0
         for b in cards[:-1]:
             h |= 1 << b
-        out.append(play_loss(features(h, tc >> 4, 1 << tc, dk), c) * life_weight(lives))
+        out.append(play_loss(features(h, tc >> 4, 1 << tc, dk), c, fear) * life_weight(lives))
     return tuple(out)
 
 
@@ -190,97 +210,111 @@ def read_styles(info: Info) -> dict[int, Style]:
     hist = info.view.get("history") or []
     if not hist:
         return {}
-    dk = deck(info.deck)
-    nln = bool(info.rules.get("lone_needs_one"))
-    limit = info.limit
-    n = info.n
+    key = tuple(tuple((e.get("type"), e.get("seat"), e.get("choice") or e.get("card")
+                       or e.get("winner"), tuple((e.get("cards") or {}).items()))
+                      for e in rnd if e.get("type") in ("declare", "play", "trick",
+                                                         "take_trump"))
+                for rnd in hist)
+    rules = info.rules
+    return dict(_styles(key, info.me, info.n, info.limit, bool(rules.get("lone_needs_one")),
+                        info.hand_size, info.deck, int(rules.get("lives", 3))))
+
+
+@lru_cache(maxsize=32)
+def _styles(hist: tuple, me: int, n: int, limit: int | None, nln: bool, hand_size: int,
+            deck_name: str, start_lives: int) -> tuple[tuple[int, Style], ...]:
+    dk = deck(deck_name)
     streak = [0] * n
-    lives = [int(info.rules.get("lives", 3))] * n
-    obs: dict[int, list[tuple[Context, int, bool, float | None]]] = {}
+    lives = [start_lives] * n
+    shown_obs: dict[int, list[tuple[Context, int, tuple[int, ...]]]] = {}
+    blind: dict[int, dict[tuple[Context, int], list[int]]] = {}
     traps: dict[int, list[int]] = {}
     for rnd in hist:
-        decl = [e for e in rnd if e.get("type") == "declare"]
-        order = [e["seat"] for e in decl]
+        decl = [(s, ch) for t, s, ch, _ in rnd if t == "declare"]
+        order = [s for s, _ in decl]
         forced = {s: limit is not None and streak[s] >= limit for s in order}
         trump = _trump_of(rnd)
         shown: dict[int, int] = {}
-        for e in rnd:
-            if e.get("type") == "play":
-                shown[e["seat"]] = shown.get(e["seat"], 0) | (1 << dk.bit[e["card"]])
+        won: dict[int, int] = {}
+        for t, s, x, _ in rnd:
+            if t == "play":
+                shown[s] = shown.get(s, 0) | (1 << dk.bit[x])
+            elif t == "trick":
+                won[x] = won.get(x, 0) + 1
         declared: dict[int, str] = {}
-        for i, e in enumerate(decl):
-            s, choice = e["seat"], e.get("choice")
+        for i, (s, choice) in enumerate(decl):
             later = order[i + 1:]
             fl = sum(1 for x in later if forced[x])
             c = Context(sum(1 for x in order[:i] if declared.get(x) == "play"), fl,
                         len(later) - fl, len(order), nln)
             declared[s] = choice
-            if s == info.me or forced[s]:
+            if s == me or forced[s]:
                 continue
             if not later and c.earlier_play == 1 and not nln:
                 traps.setdefault(s, []).append(1 if choice == "drop" else 0)
                 continue
-            loss = None
             hand = shown.get(s, 0)
-            if choice == "play" and trump is not None and hand.bit_count() == info.hand_size:
-                loss = play_loss(features(hand, trump, 0, dk), c) * life_weight(lives[s])
-            obs.setdefault(s, []).append((c, lives[s], choice == "play", loss))
+            if choice == "play" and trump is not None and hand.bit_count() == hand_size:
+                shown_obs.setdefault(s, []).append((c, lives[s],
+                                                    features(hand, trump, 0, dk)))
+            else:
+                cell = blind.setdefault(s, {}).setdefault((c, lives[s]), [0, 0])
+                cell[0 if choice == "play" else 1] += 1
         for s in order:
             streak[s] = streak[s] + 1 if declared.get(s) == "drop" else 0
-        _lose_lives(rnd, order, declared, lives, info.hand_size, nln)
-    styles: dict[int, Style] = {}
-    for s in set(obs) | set(traps):
-        bias = _fit_bias(obs.get(s, []), info, limit)
+        _lose_lives(won, order, declared, lives, hand_size, nln)
+    out = []
+    for s in sorted(set(shown_obs) | set(blind) | set(traps)):
+        bias, fear = _fit(shown_obs.get(s, []), blind.get(s, {}), limit, hand_size,
+                          deck_name)
         t = traps.get(s, [])
         trap = (sum(t) + TRAP * TRAP_PRIOR_WEIGHT) / (len(t) + TRAP_PRIOR_WEIGHT)
-        styles[s] = Style(bias, trap)
-    return styles
+        out.append((s, Style(bias, trap, fear)))
+    return tuple(out)
 
 
-def _fit_bias(obs: Sequence[tuple[Context, int, bool, float | None]], info: Info,
-              limit: int | None) -> float:
-    if not obs:
-        return 0.0
-    best, best_ll = 0.0, -1e18
-    for b in BIAS_GRID:
-        ll = -0.5 * (b / BIAS_PRIOR) ** 2
-        for c, lives, played, loss in obs:
-            cost = drop_cost(0, limit, c.seats) if limit is not None else 0.08
-            if loss is not None:
-                p = sigmoid((cost + b - loss) / TEMP)
-            else:
-                ref = _reference_losses(c, info.hand_size, info.deck, lives)
-                p = sum(sigmoid((cost + b - x) / TEMP) for x in ref) / len(ref)
-            p = min(max(p if played else 1.0 - p, 1e-4), 1.0)
-            ll += math.log(p)
-        if ll > best_ll:
-            best, best_ll = b, ll
+def _fit(shown: Sequence[tuple[Context, int, tuple[int, ...]]],
+         blind: Mapping[tuple[Context, int], list[int]], limit: int | None, hand_size: int,
+         deck_name: str) -> tuple[float, float]:
+    """The (bias, fear) of best posterior on the grids."""
+    if not shown and not blind:
+        return DEFAULT_STYLE.bias, DEFAULT_STYLE.fear
+    best, best_ll = (DEFAULT_STYLE.bias, DEFAULT_STYLE.fear), -1e18
+    for fear in FEAR_GRID:
+        shown_losses = [(drop_cost(0, limit, c.seats) if limit is not None else 0.08,
+                         play_loss(f, c, fear) * life_weight(lives)) for c, lives, f in shown]
+        cells = [(drop_cost(0, limit, c.seats) if limit is not None else 0.08,
+                  _reference_losses(c, fear, hand_size, deck_name, lives), n)
+                 for (c, lives), n in blind.items()]
+        for b in BIAS_GRID:
+            ll = -0.5 * (b / BIAS_PRIOR) ** 2
+            for cost, loss in shown_losses:
+                ll += math.log(soft(cost + b - loss))
+            for cost, ref, (plays, drops) in cells:
+                p = sum(soft(cost + b - x) for x in ref) / len(ref)
+                ll += plays * math.log(p) + drops * math.log(1.0 - p)
+            if ll > best_ll:
+                best, best_ll = (b, fear), ll
     return best
 
 
-def _trump_of(rnd: Sequence[Mapping]) -> int | None:
+def _trump_of(rnd: Sequence[tuple]) -> int | None:
     """The trump suit of an earlier round, if a trick shows it (won by a card not of
     the suit led) or the dealer took the trump card."""
-    for e in rnd:
-        t = e.get("type")
+    for t, _s, x, cards in rnd:
         if t == "take_trump":
-            return suit_index(e["card"][1])
-        if t == "trick":
-            cards = e.get("cards") or {}
-            w = cards.get(str(e.get("winner")))
-            first = next(iter(cards.values()), None)
-            if w and first and w[1] != first[1]:
+            return suit_index(x[1])
+        if t == "trick" and cards:
+            w = dict(cards).get(str(x))
+            first = cards[0][1]
+            if w and w[1] != first[1]:
                 return suit_index(w[1])
     return None
 
 
-def _lose_lives(rnd: Sequence[Mapping], order: list[int], declared: Mapping[int, str],
+def _lose_lives(won: Mapping[int, int], order: list[int], declared: Mapping[int, str],
                 lives: list[int], hand_size: int, nln: bool) -> None:
-    """Follow the lives through an earlier round (from its tricks)."""
-    won: dict[int, int] = {}
-    for e in rnd:
-        if e.get("type") == "trick":
-            won[e["winner"]] = won.get(e["winner"], 0) + 1
+    """Follow the lives through an earlier round (the rules' count of its tricks)."""
     playing = [s for s in order if declared.get(s) == "play"]
     if not playing:
         return

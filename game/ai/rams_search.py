@@ -30,7 +30,7 @@ from game.ai.rams_cards import deck
 from game.ai.rams_info import Info
 from game.ai.rams_model import DeclareModel, drop_cost, read_styles
 from game.ai.rams_playout import NONE, mode, play_out
-from game.ai.rams_value import outcome_value
+from game.ai.rams_value import forced_cost, outcome_value
 from game.ai.rams_worlds import Worlds, start_round
 from game.rules.rams_rules import RANK_ORDER
 
@@ -78,8 +78,14 @@ class DeclareTrials:
         self.model = model
         self.later = [s for s in info.order if s != info.me and s not in info.declared]
         self.sampler = Worlds(info, model)
-        self.drop_lives = drop_cost(info.drops_before.get(info.me, 0), info.limit,
-                                    len(info.order))
+        limit = info.limit
+        me = info.me
+        # a drop now that reaches the limit forces this seat to play next round; who
+        # else will be forced then is known once every seat has declared
+        self.forced_next = limit is not None and info.drops_before.get(me, 0) + 1 >= limit
+        self.drop_lives = drop_cost(info.drops_before.get(me, 0), limit, len(info.order))
+        self.near_limit = {s for s in info.order if s != me and limit is not None
+                           and info.drops_before.get(s, 0) + 1 >= limit}
 
     def world(self, rng: random.Random) -> tuple[float, Any] | None:
         got = self.sampler.sample(rng)
@@ -105,8 +111,14 @@ class DeclareTrials:
             players = list(order) if lone is not None else playing
             r = start_round(info, {s: hands[s] for s in players}, players, lone)
             lost = play_out(r, players[0]).losses()
-        v = outcome_value(info.lives, lost, me, self.drop_lives if move == "drop" else 0.0,
-                          len(order))
+        cost = 0.0
+        if move == "drop":
+            cost = self.drop_lives
+            if self.forced_next:
+                alive = sum(1 for s in order if info.lives[s] > lost.get(s, 0))
+                co = sum(1 for s in self.near_limit if declared[s] == "drop")
+                cost = forced_cost(alive, co)
+        v = outcome_value(info.lives, lost, me, cost, len(order))
         return v, min(lost.get(me, 0), info.lives[me])
 
 

@@ -7,10 +7,13 @@ model where each seat still in loses one life per round with the same small chan
 (:data:`ROUND_LOSS`), independently: it depends only on how the lives are spread, which
 is what a single round changes.
 
-A drop that makes the drop limit force this seat to play next round is charged
-:data:`FORCED_LIVES`: how many more lives a round costs when a seat must play whatever
-it is dealt than when it may choose (measured in self-play of the ``hard`` level,
-``tools/bench_rams_ai.py --forced``).
+A drop that makes the drop limit force this seat to play next round is charged what
+that forced round costs over the average round (:func:`forced_cost`), which depends
+most on how many other seats will be forced with it: a seat forced alone is easily
+left alone in the play (every trick or two lives), a seat forced with others is not.
+The figures are lives lost per round in forced rounds less the average round, by
+seats dealt in and other forced seats, as ``tools/bench_rams_ai.py table`` prints
+them (``seat_forced_rounds``; ``hard`` among sparring bots and among itself, smoothed).
 """
 
 from __future__ import annotations
@@ -24,12 +27,25 @@ from math import comb
 ROUND_LOSS = 0.1
 #: opponents the model follows (the ones with the most lives), to keep it small
 MAX_OTHERS = 4
-#: extra lives a forced round costs over a free one, by seats dealt in (2, 3, 4, 5+)
-FORCED_LIVES = {2: 0.12, 3: 0.14, 4: 0.15, 5: 0.15}
+#: extra lives a forced round costs over the average round, by seats dealt in (2, 3,
+#: 4, 5+) and other seats forced in the same round (0, 1, 2, 3+)
+FORCED_COST = {2: (0.45, 0.04), 3: (0.6, 0.07, 0.07), 4: (0.39, 0.16, 0.12, 0.11),
+               5: (0.4, 0.18, 0.14, 0.12)}
+#: the same on average over the other seats' choices (a seat that does not look ahead
+#: at who else drops)
+FORCED_LIVES = {2: 0.05, 3: 0.12, 4: 0.15, 5: 0.15}
 
 
 def forced_lives(seats: int) -> float:
+    """What a forced round costs on average at a table of ``seats``."""
     return FORCED_LIVES[min(5, max(2, seats))]
+
+
+def forced_cost(seats: int, others_forced: int) -> float:
+    """What a forced round costs at a table of ``seats`` when ``others_forced`` other
+    seats must play too."""
+    row = FORCED_COST[min(5, max(2, seats))]
+    return row[min(len(row) - 1, others_forced)]
 
 
 def win_chance(lives: Sequence[int], me: int) -> float:
