@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from game.ai.common import mix  # noqa: E402
 from game.ai.registry import make_player  # noqa: E402
-from game.ai.stats import mean_ci  # noqa: E402
+from game.ai.stats import calibration_deciles, mean_ci  # noqa: E402
 from game.ai.tournament import play_one, run_tournament  # noqa: E402
 
 CASES = {
@@ -161,20 +161,11 @@ def cmd_calibration(args: argparse.Namespace) -> dict:
                         break
                     preds.extend(game)
                     games += 1
-    preds.sort()
     n = len(preds)
-    deciles = []
-    worst = 0.0
-    for d in range(10):
-        part = preds[d * n // 10:(d + 1) * n // 10]
-        pm = sum(p for p, _ in part) / len(part)
-        om = sum(o for _, o in part) / len(part)
-        worst = max(worst, abs(pm - om))
-        deciles.append({"decile": d + 1, "n": len(part), "predicted": round(pm, 4),
-                        "observed": round(om, 4), "gap": round(om - pm, 4)})
+    deciles, worst = calibration_deciles(preds)
     out = {"rules": rules or {}, "players": args.players, "level": args.level,
            "decisions": n, "games": games, "seconds": round(time.time() - t0, 1),
-           "deciles": deciles, "max_gap": round(worst, 4)}
+           "deciles": deciles, "max_gap": worst}
     print(json.dumps(out), flush=True)
     return out
 

@@ -40,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from game.ai.common import mix  # noqa: E402
 from game.ai.registry import make_player  # noqa: E402
-from game.ai.stats import mean_ci, percentile, wilson  # noqa: E402
+from game.ai.stats import calibration_deciles, mean_ci, percentile, wilson  # noqa: E402
 from game.ai.tournament import participants  # noqa: E402
 from game.games import new_game  # noqa: E402
 from game.rules.rams_rules import drop_limit_of  # noqa: E402
@@ -235,20 +235,11 @@ def calibration(level: str, decisions: int, players: int, seed: int, jobs: int,
                         break
                     preds.extend(game)
                     games += 1
-    preds.sort()
     n = len(preds)
-    deciles = []
-    worst = 0.0
-    for d in range(10):
-        part = preds[d * n // 10:(d + 1) * n // 10]
-        pm = sum(p for p, _ in part) / len(part)
-        om = sum(o for _, o in part) / len(part)
-        worst = max(worst, abs(pm - om))
-        deciles.append({"decile": d + 1, "n": len(part), "predicted": round(pm, 4),
-                        "observed": round(om, 4), "gap": round(om - pm, 4)})
+    deciles, worst = calibration_deciles(preds)
     return {"level": level, "players": players, "rules": rules or {}, "decisions": n,
             "games": games, "samples": samples, "seconds": round(time.perf_counter() - t0, 1),
-            "deciles": deciles, "max_gap": round(worst, 4)}
+            "deciles": deciles, "max_gap": worst}
 
 
 # ---------------------------------------------------------------- times

@@ -39,3 +39,24 @@ def mean_ci(values: Sequence[float], z: float = 1.959964) -> tuple[float, float,
     var = sum((v - m) ** 2 for v in values) / (n - 1)
     half = z * math.sqrt(var / n)
     return (m, m - half, m + half)
+
+
+def calibration_deciles(preds: Sequence[tuple[float, float]]
+                        ) -> tuple[list[dict[str, float]], float]:
+    """A forecast's calibration: ``preds`` are (predicted chance, observed 0/1) pairs;
+    sorted by prediction and cut into ten equal parts, each decile's mean prediction
+    against its observed rate. Returns the deciles and the largest gap."""
+    xs = sorted(preds, key=lambda x: x[0])      # ties keep their order: never by outcome
+    n = len(xs)
+    deciles: list[dict[str, float]] = []
+    worst = 0.0
+    for d in range(10):
+        part = xs[d * n // 10:(d + 1) * n // 10]
+        if not part:
+            continue
+        pm = sum(p for p, _ in part) / len(part)
+        om = sum(o for _, o in part) / len(part)
+        worst = max(worst, abs(pm - om))
+        deciles.append({"decile": d + 1, "n": len(part), "predicted": round(pm, 4),
+                        "observed": round(om, 4), "gap": round(om - pm, 4)})
+    return deciles, round(worst, 4)
