@@ -59,10 +59,11 @@ class RamsMedium(RamsLevel):
     bigger card than it needed."""
 
     name = "medium"
-    #: how blurred a close declaration is (lives of expected loss)
-    blur = 0.03
+    #: how blurred a close declaration is (lives of expected loss): a call within
+    #: about a tenth of a life could go either way
+    blur = 0.05
     #: share of cards played on impulse (:func:`impulsive`)
-    slips = 0.05
+    slips = 0.1
 
     def decide(self, view: View) -> str:
         info = Info(view)
