@@ -21,6 +21,9 @@ the seat's lives lost in rounds the drop limit forced it to play against free ro
 ``calibration``: every seat plays ``--level``; before each decision with a choice the
 coach (same level) predicts the chance of losing a life with the move then made; by
 decile of the prediction, predicted against observed. Last line JSON with ``max_gap``.
+The dealer's exchange of the trump card is not counted: the coach gives it the odds of
+then playing, and the dealer may still drop (which would count as a life kept against
+a prediction made for playing).
 
 ``times``: decision times (thread CPU time and wall clock) of one level in seat 0
 among ``--opponent`` seats, by kind of decision.
@@ -205,7 +208,9 @@ def _calibration_job(job: tuple) -> list[list[tuple[float, int]]]:
         while (p := g.to_move()) is not None and g.round_index < 2000:
             view = g.view(p.seat)
             move = cast[p.seat].choose(view)
-            if len(p.legal) > 1:
+            # the dealer's exchange is left out: its odds are those of playing
+            # afterwards, and the dealer may still drop
+            if len(p.legal) > 1 and p.decision != "take":
                 adv = advise_view(view, level, samples)
                 pending.append((g.round_index, p.seat, adv["options"][move]["lose_life"]))
             g.apply(p.seat, move)
