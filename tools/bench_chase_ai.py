@@ -26,9 +26,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from game.ai.calibration import calibrate  # noqa: E402
 from game.ai.common import mix  # noqa: E402
 from game.ai.registry import make_player  # noqa: E402
-from game.ai.stats import calibration_deciles, mean_ci  # noqa: E402
+from game.ai.stats import mean_ci  # noqa: E402
 from game.ai.tournament import play_one, run_tournament  # noqa: E402
 
 CASES = {
@@ -107,65 +108,17 @@ def cmd_expert(args: argparse.Namespace) -> dict:
     return out
 
 
-def _calibration_games(job: tuple[int, int, int, int, dict | None, str]
-                       ) -> list[list[tuple[float, int]]]:
-    """(predicted, lost) of every decision of games ``lo`` … ``hi - 1``: every seat
-    plays ``level``, the coach (same level) predicts the move actually made."""
-    lo, hi, seed, players, rules, level = job
-    from game.ai.coach import advise_view
-    from game.games import new_game
-
-    cast = [make_player("chase", level) for _ in range(players)]
-    out = []
-    for k in range(lo, hi):
-        game = new_game("chase", rules, players, seed=mix(seed, k) >> 1,
-                        bot_seed=mix(seed, k, 1) >> 1)
-        game.emit_events = False
-        game.start()
-        pending: list[tuple[int, int, float]] = []   # round, seat, predicted
-        while (p := game.to_move()) is not None:
-            view = game.view(p.seat)
-            move = cast[p.seat].choose(view)
-            if len(p.legal) > 1:
-                adv = advise_view(view, level)
-                pending.append((game.round_index, p.seat, adv["options"][move]["lose_life"]))
-            game.apply(p.seat, move)
-        got = []
-        for r, seat, pr in pending:
-            entry = game.rounds[r]
-            lost = str(seat) in entry.get("lost", {}) or seat in entry.get("out", [])
-            got.append((pr, int(lost)))
-        out.append(got)
-    return out
-
-
 def cmd_calibration(args: argparse.Namespace) -> dict:
     """The coach's predicted chance of losing a life for the move made, against what
     happened, by decile of prediction. Last line: JSON with ``max_gap``."""
-    from multiprocessing import Pool
-
     rules = json.loads(args.rules) if args.rules else None
     t0 = time.time()
-    preds: list[tuple[float, int]] = []
-    games = 0
-    chunk = 8
-    with Pool(max(1, args.jobs)) as pool:
-        start = 0
-        while len(preds) < args.decisions:
-            jobs = [(start + i * chunk, start + (i + 1) * chunk, args.seed, args.players,
-                     rules, args.level) for i in range(max(1, args.jobs) * 2)]
-            start += chunk * len(jobs)
-            for res in pool.map(_calibration_games, jobs):
-                for game in res:     # whole games, in order, until enough decisions
-                    if len(preds) >= args.decisions:
-                        break
-                    preds.extend(game)
-                    games += 1
-    n = len(preds)
-    deciles, worst = calibration_deciles(preds)
+    got = calibrate("chase", args.level, args.decisions, args.players, args.seed,
+                    args.jobs, rules, chunk=8)
     out = {"rules": rules or {}, "players": args.players, "level": args.level,
-           "decisions": n, "games": games, "seconds": round(time.time() - t0, 1),
-           "deciles": deciles, "max_gap": worst}
+           "decisions": got["decisions"], "games": got["games"],
+           "seconds": round(time.time() - t0, 1), "deciles": got["deciles"],
+           "max_gap": got["max_gap"]}
     print(json.dumps(out), flush=True)
     return out
 

@@ -41,9 +41,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from game.ai.calibration import calibrate  # noqa: E402
 from game.ai.common import mix  # noqa: E402
 from game.ai.registry import make_player  # noqa: E402
-from game.ai.stats import calibration_deciles, mean_ci, percentile, wilson  # noqa: E402
+from game.ai.stats import mean_ci, percentile, wilson  # noqa: E402
 from game.ai.tournament import participants  # noqa: E402
 from game.games import new_game  # noqa: E402
 from game.rules.rams_rules import drop_limit_of  # noqa: E402
@@ -193,58 +194,14 @@ TABLE_HEAD = ("| seat under test | games | wins | 95 % interval | lives lost / r
 
 # ---------------------------------------------------------------- calibration
 
-def _calibration_job(job: tuple) -> list[list[tuple[float, int]]]:
-    lo, hi, seed, players, rules, level, samples = job
-    from game.ai.coach import advise_view
-
-    cast = [make_player("rams", level) for _ in range(players)]
-    out = []
-    for k in range(lo, hi):
-        g = new_game("rams", rules, players, seed=mix(seed, k) >> 1,
-                     bot_seed=mix(seed, k, 1) >> 1)
-        g.emit_events = False
-        g.start()
-        pending: list[tuple[int, int, float]] = []
-        while (p := g.to_move()) is not None and g.round_index < 2000:
-            view = g.view(p.seat)
-            move = cast[p.seat].choose(view)
-            # the dealer's exchange is left out: its odds are those of playing
-            # afterwards, and the dealer may still drop
-            if len(p.legal) > 1 and p.decision != "take":
-                adv = advise_view(view, level, samples)
-                pending.append((g.round_index, p.seat, adv["options"][move]["lose_life"]))
-            g.apply(p.seat, move)
-        got = []
-        for r, seat, pr in pending:
-            if r < len(g.rounds):
-                got.append((pr, int(str(seat) in g.rounds[r].get("lost", {}))))
-        out.append(got)
-    return out
-
-
 def calibration(level: str, decisions: int, players: int, seed: int, jobs: int,
                 rules: dict[str, Any] | None, samples: int | None) -> dict[str, Any]:
     t0 = time.perf_counter()
-    preds: list[tuple[float, int]] = []
-    games = 0
-    chunk = 2
-    start = 0
-    with Pool(max(1, jobs)) as pool:
-        while len(preds) < decisions:
-            work = [(start + i * chunk, start + (i + 1) * chunk, seed, players, rules, level,
-                     samples) for i in range(max(1, jobs) * 2)]
-            start += chunk * len(work)
-            for res in pool.map(_calibration_job, work, chunksize=1):
-                for game in res:
-                    if len(preds) >= decisions:
-                        break
-                    preds.extend(game)
-                    games += 1
-    n = len(preds)
-    deciles, worst = calibration_deciles(preds)
-    return {"level": level, "players": players, "rules": rules or {}, "decisions": n,
-            "games": games, "samples": samples, "seconds": round(time.perf_counter() - t0, 1),
-            "deciles": deciles, "max_gap": worst}
+    got = calibrate("rams", level, decisions, players, seed, jobs, rules, samples)
+    return {"level": level, "players": players, "rules": rules or {},
+            "decisions": got["decisions"], "games": got["games"], "samples": samples,
+            "seconds": round(time.perf_counter() - t0, 1), "deciles": got["deciles"],
+            "max_gap": got["max_gap"]}
 
 
 # ---------------------------------------------------------------- times
