@@ -26,7 +26,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from game.ai import rams_strength as rs  # noqa: E402
-from game.ai.rams_cards import deck  # noqa: E402
+from game.ai.rams_cards import Deck, deck  # noqa: E402
 from game.ai.rams_playout import Round, play_out  # noqa: E402
 
 HAND = 5
@@ -81,43 +81,49 @@ def draw(pool: list[int], rng: random.Random, accept, tries: int = 40) -> int:
     return m
 
 
+def turn_up(dk: Deck, rng: random.Random) -> tuple[list[int], int, int]:
+    """A shuffled deck with its last card turned up as trump: (the rest, as bits; the
+    trump suit; the turned card as a bit set)."""
+    pool = sorted(dk.code)
+    rng.shuffle(pool)
+    tc = pool.pop()
+    return pool, tc >> 4, 1 << tc
+
+
+def tricks_taken(dk: Deck, trump: int, seen: int, hands: list[int], lone: int | None
+                 ) -> list[int]:
+    """Every seat's tricks when ``hands`` (seat 0 leads) are played out."""
+    n = len(hands)
+    r = Round(dk, trump, list(range(n)), lone, n, HAND)
+    r.hands = hands[:]
+    r.gone = seen
+    play_out(r, 0)
+    return r.tricks
+
+
 def gen_no_trick(m: int, n: int, rng: random.Random, model: dict | None
                  ) -> tuple[np.ndarray, np.ndarray]:
     dk = deck("skat32")
-    allbits = sorted(dk.code)
     xs, ys = [], []
     for _ in range(n):
-        pool = allbits[:]
-        rng.shuffle(pool)
-        tc = pool.pop()
-        trump = tc >> 4
-        seen = 1 << tc
+        pool, trump, seen = turn_up(dk, rng)
         acc = None
         if model is not None:
             acc = _chance(model[m], trump, seen, PLAY_AT, TEMP)
         me = rng.randrange(m + 1)
         hands = [draw(pool, rng, None if s == me else acc) for s in range(m + 1)]
-        players = list(range(m + 1))
-        r = Round(dk, trump, players, None, m + 1, HAND)
-        r.hands = hands[:]
-        r.gone = seen
-        play_out(r, 0)
+        tricks = tricks_taken(dk, trump, seen, hands, None)
         xs.append(rs.features(hands[me], trump, seen, dk))
-        ys.append(1.0 if r.tricks[me] == 0 else 0.0)
+        ys.append(1.0 if tricks[me] == 0 else 0.0)
     return np.array(xs, dtype=float), np.array(ys)
 
 
 def gen_sweep(d: int, n: int, rng: random.Random, model: dict | None
               ) -> tuple[np.ndarray, np.ndarray]:
     dk = deck("skat32")
-    allbits = sorted(dk.code)
     xs, ys = [], []
     for _ in range(n):
-        pool = allbits[:]
-        rng.shuffle(pool)
-        tc = pool.pop()
-        trump = tc >> 4
-        seen = 1 << tc
+        pool, trump, seen = turn_up(dk, rng)
         plays = _chance(rs.NO_TRICK[3], trump, seen, 0.1, 0.05)
 
         def strong(h: int, plays=plays) -> float:
@@ -131,13 +137,9 @@ def gen_sweep(d: int, n: int, rng: random.Random, model: dict | None
                 return 1.0 - drops(h)
         lone = rng.randrange(d + 1)
         hands = [draw(pool, rng, strong if s == lone else weak) for s in range(d + 1)]
-        players = list(range(d + 1))
-        r = Round(dk, trump, players, lone, d + 1, HAND)
-        r.hands = hands[:]
-        r.gone = seen
-        play_out(r, 0)
+        tricks = tricks_taken(dk, trump, seen, hands, lone)
         xs.append(rs.features(hands[lone], trump, seen, dk))
-        ys.append(1.0 if r.tricks[lone] == HAND else 0.0)
+        ys.append(1.0 if tricks[lone] == HAND else 0.0)
     return np.array(xs, dtype=float), np.array(ys)
 
 
