@@ -70,6 +70,14 @@ def ws_url(table: HeadlessTable) -> str:
     return f"http://127.0.0.1:{table.server.port}/ws"
 
 
+def phone_session() -> aiohttp.ClientSession:
+    """A client session for scripted phones: a handshake that gets no answer (a table
+    that closed while the phone was reconnecting) gives up after a while, as a
+    browser's does, instead of waiting for good."""
+    return aiohttp.ClientSession(
+        timeout=aiohttp.ClientTimeout(total=None, sock_connect=15, sock_read=15))
+
+
 class Line:
     """One WebSocket of a scripted phone, reading into a queue."""
 
@@ -130,6 +138,7 @@ class Player:
         self.drops = 0
         self.finished = False
         self.n = 0
+        self.where = "not started"              # what the phone waits for (diagnostics)
 
     def _acked(self, ack: dict[str, Any]) -> None:
         if ack["id"] in self.answered:              # the answer again: fine
@@ -159,6 +168,7 @@ class Player:
     async def play(self, table_done: threading.Event) -> None:
         while not self.finished:
             try:
+                self.where = "connecting"
                 ws = await self.session.ws_connect(self.url, max_msg_size=0)
             except aiohttp.ClientError:
                 if table_done.is_set():
@@ -170,12 +180,14 @@ class Player:
             except (aiohttp.ClientError, ConnectionError, asyncio.TimeoutError):
                 pass
             finally:
+                self.where = "closing"
                 await ws.close()
             if table_done.is_set() and not self.finished:
                 return
 
     async def _session(self, ws: aiohttp.ClientWebSocketResponse) -> None:
         await ws.send_str(json.dumps({"type": "hello", "token": self.token}))
+        self.where = "reading"
         async for raw in ws:
             if raw.type != aiohttp.WSMsgType.TEXT:
                 return

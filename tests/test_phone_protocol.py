@@ -21,6 +21,7 @@ from tests.phone_helpers import (
     Sent,
     check_no_leaks,
     confirmed_moves,
+    phone_session,
     running,
     token_of,
     ws_url,
@@ -41,7 +42,7 @@ def _table(game_id: str, kinds: list[str], sent: Sent | None = None, **kw) -> He
 
 async def _play_all(table: HeadlessTable, seed: int, drop: float) -> list[Player]:
     done = threading.Event()
-    async with aiohttp.ClientSession() as session:
+    async with phone_session() as session:
         players = [Player(session, ws_url(table), token_of(table, s), seed * 100 + s, drop)
                    for s in table.phones]
 
@@ -52,9 +53,26 @@ async def _play_all(table: HeadlessTable, seed: int, drop: float) -> list[Player
             done.set()
 
         watcher = asyncio.ensure_future(watch())
-        await asyncio.wait_for(asyncio.gather(*(p.play(done) for p in players)), 240)
+        try:
+            await asyncio.wait_for(asyncio.gather(*(p.play(done) for p in players)), 240)
+        except asyncio.TimeoutError:
+            raise AssertionError(_stuck(table, players)) from None
         watcher.cancel()
     return players
+
+
+def _stuck(table: HeadlessTable, players: list[Player]) -> str:
+    """What every phone and the table were doing when the game stopped moving."""
+    g = table.game
+    who = g.to_move()
+    lines = [f"the game stopped at step {len(g.moves)}, finished={g.finished}, "
+             f"to move: {who and who.seat}; connected: {sorted(table.server.connected())}"]
+    for seat, p in zip(table.phones, players):
+        st = p.state or {}
+        lines.append(f"seat {seat}: state step {st.get('step')}, decided {p.decided}, "
+                     f"pending {p.pending}, drops {p.drops}, finished {p.finished}, {p.where}, "
+                     f"last refusals {p.refusals[-2:]}")
+    return "\n".join(lines)
 
 
 @pytest.mark.parametrize("game_id,seed", [("chase", 1), ("rams", 2)])

@@ -9,14 +9,13 @@ import random
 import threading
 import time
 
-import aiohttp
 import pygame
 
 from game.scenes import testing as T
 from game.table import flow
 from game.table.options import TableOptions
 from game.view.phones import qr_matrix
-from tests.phone_helpers import Player
+from tests.phone_helpers import Player, phone_session
 
 LOOPBACK = TableOptions(phone_bind="127.0.0.1")
 
@@ -39,7 +38,7 @@ class Phones:
     async def _run(self) -> None:
         room = self.table.phones
         url = f"http://127.0.0.1:{room.server.port}/ws"
-        async with aiohttp.ClientSession() as session:
+        async with phone_session() as session:
             self.players = [Player(session, url, room.server.access.tokens[s], self.seed + s)
                             for s in self.seats]
             await asyncio.gather(*(p.play(self.done) for p in self.players))
