@@ -152,6 +152,25 @@ def seats_from_record(record: Record) -> list[dict[str, Any]]:
     return out
 
 
+def phone_seats(seats: Iterable[dict[str, Any]]) -> list[int]:
+    """The seats played from a phone (kept in the autosave's session data: a record's
+    seats know only humans and computers)."""
+    return [i for i, s in enumerate(seats) if s.get("phone") and s.get("human")]
+
+
+def table_seats(record: Record, session: dict[str, Any]) -> list[dict[str, Any]]:
+    """The table seats of a saved game: the record's, with the phone seats its session
+    data names (a resumed phone game opens its phone seats again, with new links)."""
+    seats = seats_from_record(record)
+    phones = session.get("phones")
+    if isinstance(phones, list):
+        for i in phones:
+            if isinstance(i, int) and not isinstance(i, bool) and 0 <= i < len(seats) \
+                    and seats[i]["human"]:
+                seats[i]["phone"] = True
+    return seats
+
+
 def human_seats(seats: Iterable[Any]) -> list[int]:
     out = []
     for i, s in enumerate(seats):
@@ -707,6 +726,7 @@ class GameSession:
                  autosave: bool = True, stats: bool = True) -> None:
         self.game = game
         self.seats = seats_to_record(seats)
+        self.phones = phone_seats(seats)
         self.seed, self.bot_seed, self.dealer = seed, bot_seed, dealer
         self.deals = [list(d) for d in deals or []]
         self.game_id = game_id or uuid.uuid4().hex
@@ -724,7 +744,7 @@ class GameSession:
     def resume(cls, game: Any, record: Record, session: dict[str, Any],
                **kw: Any) -> GameSession:
         gid = session.get("game_id")
-        return cls(game, seats_from_record(record), seed=record.seed,
+        return cls(game, table_seats(record, session), seed=record.seed,
                    bot_seed=record.bot_seed, dealer=record.dealer, deals=record.deals,
                    game_id=gid if isinstance(gid, str) and 0 < len(gid) <= 64 else None,
                    elapsed=_seconds(session.get("elapsed")) or 0.0,
@@ -738,8 +758,11 @@ class GameSession:
                                  deals=self.deals, bot_seed=self.bot_seed)
 
     def session_data(self) -> dict[str, Any]:
-        return {"game_id": self.game_id, "started": self.started,
-                "elapsed": round(self.duration(), 3), "saved": time.time()}
+        out: dict[str, Any] = {"game_id": self.game_id, "started": self.started,
+                               "elapsed": round(self.duration(), 3), "saved": time.time()}
+        if self.phones:
+            out["phones"] = list(self.phones)
+        return out
 
     def _failed(self, problem: Problem) -> None:
         self.error = f"{'autosave' if problem.what == 'save' else 'statistics'}: " \

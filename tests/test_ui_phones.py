@@ -8,6 +8,7 @@ import asyncio
 import random
 import threading
 import time
+from collections.abc import Callable
 
 import pygame
 
@@ -65,12 +66,15 @@ def _no_phone_card_shown(table, phones: list[int]) -> None:
 
 
 def _play(app, table, phones: list[int], rng: random.Random, frames: int = 60000,
-          patience: float = 120.0) -> None:
-    """Play the table to its end: ``frames`` frames of the table's own work; while a
-    phone (another thread) has the move, wait for it without spending frames, up to
-    ``patience`` seconds in all (only a hang ever gets near that)."""
+          patience: float = 120.0, until: Callable[[], bool] | None = None) -> None:
+    """Play the table to its end (or until ``until()``): ``frames`` frames of the
+    table's own work; while a phone (another thread) has the move, wait for it without
+    spending frames, up to ``patience`` seconds in all (only a hang ever gets near
+    that)."""
     give_up = time.monotonic() + patience
     while frames > 0 and time.monotonic() < give_up:
+        if until is not None and until():
+            return
         p = table.pending
         if (p is not None and p.seat in phones and table.state == flow.THINKING
                 and not table.anim.moving and not table.flow.queue):
@@ -176,3 +180,38 @@ def test_the_setup_offers_phone_seats_and_starts_a_phone_table():
         assert table.seat_tag(1) == "phone away"
     finally:
         table.exit()
+
+
+def test_a_saved_phone_game_resumes_with_its_phone_seats(tmp_path, monkeypatch):
+    """Continue after closing a phone table: the phone seats are phones again (new
+    links to scan), not people at the screen; the person at the screen stays one."""
+    from game import store
+
+    monkeypatch.setenv("STAMMTISCH_HOME", str(tmp_path))
+    app = T.make_app((1280, 720))
+    seats = _seats(["phone", "human", "phone", "medium"])
+    table = app.open("table", game_id="chase", seats=seats, seed=5, options=LOOPBACK)
+    old_links = [table.phones.server.link(s) for s in (0, 2)]
+    with Phones(table, [0, 2]):
+        _play(app, table, [0, 2], random.Random(3),
+              until=lambda: len(table.game.moves) >= 6)
+    table.exit()
+    saved, problem = store.read_autosave()
+    assert problem is None and saved is not None and not saved.finished
+    assert saved.session["phones"] == [0, 2]
+    assert [s.type for s in saved.record.seats] == ["human", "human", "human", "ai"]
+
+    app2 = T.make_app((1280, 720))
+    resumed = app2.scene("continue", record=saved.record, saved=saved.session)
+    app2.push(resumed)
+    try:
+        assert resumed.phones is not None and resumed.humans == [1]
+        assert sorted(resumed.phones.sources) == [0, 2]
+        new_links = [resumed.phones.server.link(s) for s in (0, 2)]
+        assert not set(new_links) & set(old_links)      # fresh tokens
+        assert resumed.game.moves[:len(saved.record.moves)] == saved.record.moves
+    finally:
+        resumed.exit()
+    assert store.table_seats(saved.record, {"phones": [3, 1, "x", True, 99]}) == [
+        {**s, **({"phone": True} if i == 1 else {})}
+        for i, s in enumerate(store.seats_from_record(saved.record))]

@@ -37,8 +37,8 @@ def _resume(app: Any, record: Any, saved: dict[str, Any]) -> Any:
     from game import records, store
     from game.table.options import TableOptions
 
-    return _table(app, record.game, store.seats_from_record(record), rules=dict(record.rules),
-                  seed=record.seed if record.seed is not None else 0,
+    return _table(app, record.game, store.table_seats(record, saved),
+                  rules=dict(record.rules), seed=record.seed if record.seed is not None else 0,
                   game=records.new_engine(record),
                   options=TableOptions(resume=(record, saved)))
 
