@@ -4,7 +4,10 @@ Per legal move the chance of losing a life this round and the expected lives los
 from sampled deals consistent with the view, played out by the search's heuristics
 with the rules' own functions (:func:`game.ai.rams_search.odds`). The other seats
 declare as the named level models them (``expert``: each seat's style read from the
-game so far).
+game so far). For a card, the deals are also weighted by how likely the cards the
+others played so far were with them, at every level: what is left in a hand is not a
+random pick of the unseen cards (a seat that needed a trick has spent its winners),
+and without that evidence the odds in the late tricks ran too high.
 """
 
 from __future__ import annotations

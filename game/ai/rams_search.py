@@ -278,12 +278,13 @@ def _matters(info: Info) -> bool:
 
 def odds(info: Info, model: DeclareModel, worlds: int, seed: int
          ) -> dict[str, dict[str, float]]:
-    """``{move: {lose_life, expected_loss}}`` for every legal declaration or card."""
+    """``{move: {lose_life, expected_loss}}`` for every legal declaration or card (for
+    a card, the deals weighted by the cards the others played as well)."""
     rng = random.Random(seed)
     legal = list(info.legal)
     trials: Trials
     if info.decision == "trick":
-        trials, moves = CardTrials(info, model), legal
+        trials, moves = CardTrials(info, model, read_play=True), legal
     else:
         trials, moves = DeclareTrials(info, model), [m for m in legal if m in ("play", "drop")]
     got, total = tallies(trials, moves, worlds, rng)
