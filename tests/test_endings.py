@@ -166,3 +166,40 @@ def test_a_resumed_game_does_not_hold_the_rounds_it_catches_up_on(home):
         if not table.catching_up:
             break
     assert not table.catching_up and holds == 0
+
+
+def test_discard_all_asks_first_and_names_how_many(home):
+    app = T.make_app((1280, 720), "de")
+    app.push(MenuScene(app))
+    for seed in (3, 4, 5):
+        start_game(app, "chase", 4, seed=seed)
+        app.open("menu", how="reset")
+    T.click_button(app, app.top.list.by_name("continue"))
+    lst = app.top
+    assert len(lst.entries) == 3
+    T.frame(app)
+    assert lst.discard_all_button.rect.width > 0
+    assert not lst.discard_all_button.rect.colliderect(lst.back_button.rect)
+    T.click_button(app, lst.discard_all_button)
+    ask = app.top
+    assert ask.name == "confirm" and "3" in ask.title
+    T.key(app, pygame.K_RETURN)                 # Enter on "Cancel": nothing is lost
+    assert app.top is lst and len(shelf.unfinished()) == 3
+    T.key(app, pygame.K_DELETE, mod=pygame.KMOD_SHIFT)
+    T.click_button(app, app.top.list.by_name("yes"))
+    assert shelf.unfinished() == [] and app.top is not lst
+
+
+def test_discard_all_is_not_offered_for_one_game(home):
+    app = T.make_app((1280, 720), "en")
+    app.push(MenuScene(app))
+    start_game(app, "chase", 4, seed=3)
+    app.open("menu", how="reset")
+    start_game(app, "chase", 4, seed=4)
+    app.open("menu", how="reset")
+    T.click_button(app, app.top.list.by_name("continue"))
+    lst = app.top
+    T.click_button(app, lst.list.by_name("discard_1"))
+    T.click_button(app, app.top.list.by_name("yes"))
+    T.frame(app)
+    assert len(lst.entries) == 1 and lst.discard_all_button.rect.width == 0

@@ -1,5 +1,7 @@
 """Continue: every unfinished game (game.shelf), the one played last first. Each can
-be resumed, or discarded after a question; nothing is thrown away by itself."""
+be resumed, or discarded after a question; with two or more, all of them can be
+discarded at once (after a question naming how many). Nothing is thrown away by
+itself."""
 
 from __future__ import annotations
 
@@ -32,6 +34,8 @@ class UnfinishedScene(Scene):
         self.entries: list[shelf.Unfinished] = []
         self.list = FocusList()
         self.back_button = Button(lambda: t("common.back"), self.back, name="back")
+        self.discard_all_button = Button(lambda: t("unfinished.discard_all"),
+                                         self.ask_discard_all, name="discard_all")
         self.first = 0            # the first row shown
         self.rows = 1             # rows that fit
         self.area = pygame.Rect(0, 0, 10, 10)
@@ -72,6 +76,29 @@ class UnfinishedScene(Scene):
                       body=t("unfinished.discard_body", game=describe(entry)),
                       yes_key="unfinished.discard", on_yes=discard)
 
+    def ask_discard_all(self) -> None:
+        if len(self.entries) < 2:
+            return
+        self.app.play("click")
+        entries = list(self.entries)
+
+        def discard() -> None:
+            for e in entries:
+                shelf.discard(e)
+            self.reload()
+            if not self.entries:
+                self.app.pop()
+
+        self.app.open("confirm", title=t("unfinished.discard_all_title", n=len(entries)),
+                      body=t("unfinished.discard_all_body"),
+                      yes_key="unfinished.discard_all", on_yes=discard)
+
+    def _bottom_buttons(self) -> list[Button]:
+        """Back, and Discard all when there is more than one game."""
+        if len(self.entries) >= 2:
+            return [self.discard_all_button, self.back_button]
+        return [self.back_button]
+
     def back(self) -> None:
         self.app.play("click")
         self.app.pop()
@@ -80,8 +107,15 @@ class UnfinishedScene(Scene):
         w, h = size
         u = self.u
         bh = int(max(28, 46 * u))
-        self.back_button.rect = pygame.Rect(0, 0, int(min(w * 0.5, 260 * u)), bh)
-        self.back_button.rect.midbottom = (w // 2, h - int(16 * u))
+        bottom = self._bottom_buttons()
+        gap = int(8 * u)
+        bw = int(min((w * 0.9 - gap * (len(bottom) - 1)) / len(bottom), 260 * u))
+        left = w // 2 - (bw * len(bottom) + gap * (len(bottom) - 1)) // 2
+        for k, b in enumerate(bottom):
+            b.rect = pygame.Rect(left + k * (bw + gap), 0, bw, bh)
+            b.rect.bottom = h - int(16 * u)
+        if len(bottom) == 1:
+            self.discard_all_button.rect = pygame.Rect(0, 0, 0, 0)
         top = int(90 * u)
         self.area = pygame.Rect(0, top, int(min(w * 0.92, 1100 * u)),
                                 self.back_button.rect.top - int(24 * u) - top)
@@ -109,10 +143,17 @@ class UnfinishedScene(Scene):
         if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
             self.back()
             return True
-        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and \
-                self.back_button.rect.collidepoint(ev.pos):
-            self.back()
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_DELETE and \
+                ev.mod & pygame.KMOD_SHIFT:
+            self.ask_discard_all()
             return True
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+            if self.back_button.rect.collidepoint(ev.pos):
+                self.back()
+                return True
+            if self.discard_all_button.rect.collidepoint(ev.pos):
+                self.ask_discard_all()
+                return True
         used = self.list.handle_event(ev)
         if ev.type == pygame.KEYDOWN:
             self._size = (0, 0)      # keep the focused row in view
@@ -134,4 +175,5 @@ class UnfinishedScene(Scene):
             text.blit(surf, more, max(11, int(18 * u)),
                       (w // 2, self.back_button.rect.top - int(6 * u)), widgets.DIM,
                       "midbottom")
-        self.back_button.draw(surf, u, False)
+        for b in self._bottom_buttons():
+            b.draw(surf, u, False)
