@@ -203,3 +203,27 @@ def test_discard_all_is_not_offered_for_one_game(home):
     T.click_button(app, app.top.list.by_name("yes"))
     T.frame(app)
     assert len(lst.entries) == 1 and lst.discard_all_button.rect.width == 0
+
+
+def test_a_game_that_cannot_be_discarded_is_told_not_a_crash(home, monkeypatch):
+    app = T.make_app((1280, 720), "en")
+    app.push(MenuScene(app))
+    for seed in (3, 4, 5):
+        start_game(app, "chase", 4, seed=seed)
+        app.open("menu", how="reset")
+    T.click_button(app, app.top.list.by_name("continue"))
+    lst = app.top
+    stuck = [u for u in lst.entries if not u.current][0].path
+    real = shelf.discard
+
+    def discard(entry):
+        if entry.path == stuck:
+            raise PermissionError(13, "Permission denied", str(stuck))
+        real(entry)
+
+    monkeypatch.setattr(shelf, "discard", discard)
+    T.click_button(app, lst.discard_all_button)
+    T.click_button(app, app.top.list.by_name("yes"))
+    assert app.toast is not None and "Permission denied" in str(app.toast)
+    assert [u.path for u in shelf.unfinished()] == [stuck]
+    assert app.top is lst and len(lst.entries) == 1

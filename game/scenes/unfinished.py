@@ -67,7 +67,7 @@ class UnfinishedScene(Scene):
         self.app.play("click")
 
         def discard() -> None:
-            shelf.discard(entry)
+            self._discard(entry)
             self.reload()
             if not self.entries:
                 self.app.pop()
@@ -84,7 +84,7 @@ class UnfinishedScene(Scene):
 
         def discard() -> None:
             for e in entries:
-                shelf.discard(e)
+                self._discard(e)
             self.reload()
             if not self.entries:
                 self.app.pop()
@@ -92,6 +92,14 @@ class UnfinishedScene(Scene):
         self.app.open("confirm", title=t("unfinished.discard_all_title", n=len(entries)),
                       body=t("unfinished.discard_all_body"),
                       yes_key="unfinished.discard_all", on_yes=discard)
+
+    def _discard(self, entry: shelf.Unfinished) -> None:
+        """Throw one game away; a file that cannot be removed is told, not a crash."""
+        try:
+            shelf.discard(entry)
+        except OSError as exc:
+            self.app.notify(t("unfinished.discard_failed", game=describe(entry),
+                              error=exc.strerror or str(exc)))
 
     def _bottom_buttons(self) -> list[Button]:
         """Back, and Discard all when there is more than one game."""
