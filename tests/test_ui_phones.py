@@ -195,7 +195,7 @@ def test_a_saved_phone_game_resumes_with_its_phone_seats(tmp_path, monkeypatch):
     with Phones(table, [0, 2]):
         _play(app, table, [0, 2], random.Random(3),
               until=lambda: len(table.game.moves) >= 6)
-    table.exit()
+        table.exit()                    # the phones hear the table close
     saved, problem = store.read_autosave()
     assert problem is None and saved is not None and not saved.finished
     assert saved.session["phones"] == [0, 2]
