@@ -124,15 +124,20 @@ def test_a_new_game_keeps_the_unfinished_one(home):
     assert [(u.record.game, u.current) for u in left] == [("chase", True), ("rams", False)]
 
 
+def unfinished_list(app, seeds):
+    """The Unfinished games screen after a Chase game per seed, each left after four
+    moves for the menu."""
+    for seed in seeds:
+        start_game(app, "chase", 4, seed=seed)
+        app.open("menu", how="reset")
+    T.click_button(app, app.top.list.by_name("continue"))
+    return app.top
+
+
 def test_discarding_asks_first(home):
     app = T.make_app((1280, 720), "en")
     app.push(MenuScene(app))
-    start_game(app, "chase", 4, seed=3)
-    app.open("menu", how="reset")
-    start_game(app, "chase", 4, seed=4)
-    app.open("menu", how="reset")
-    T.click_button(app, app.top.list.by_name("continue"))
-    lst = app.top
+    lst = unfinished_list(app, (3, 4))
     shelved = [u for u in lst.entries if not u.current][0]
     i = lst.entries.index(shelved)
     T.click_button(app, lst.list.by_name(f"discard_{i}"))
@@ -171,11 +176,7 @@ def test_a_resumed_game_does_not_hold_the_rounds_it_catches_up_on(home):
 def test_discard_all_asks_first_and_names_how_many(home):
     app = T.make_app((1280, 720), "de")
     app.push(MenuScene(app))
-    for seed in (3, 4, 5):
-        start_game(app, "chase", 4, seed=seed)
-        app.open("menu", how="reset")
-    T.click_button(app, app.top.list.by_name("continue"))
-    lst = app.top
+    lst = unfinished_list(app, (3, 4, 5))
     assert len(lst.entries) == 3
     T.frame(app)
     assert lst.discard_all_button.rect.width > 0
@@ -193,12 +194,7 @@ def test_discard_all_asks_first_and_names_how_many(home):
 def test_discard_all_is_not_offered_for_one_game(home):
     app = T.make_app((1280, 720), "en")
     app.push(MenuScene(app))
-    start_game(app, "chase", 4, seed=3)
-    app.open("menu", how="reset")
-    start_game(app, "chase", 4, seed=4)
-    app.open("menu", how="reset")
-    T.click_button(app, app.top.list.by_name("continue"))
-    lst = app.top
+    lst = unfinished_list(app, (3, 4))
     T.click_button(app, lst.list.by_name("discard_1"))
     T.click_button(app, app.top.list.by_name("yes"))
     T.frame(app)
@@ -208,11 +204,7 @@ def test_discard_all_is_not_offered_for_one_game(home):
 def test_a_game_that_cannot_be_discarded_is_told_not_a_crash(home, monkeypatch):
     app = T.make_app((1280, 720), "en")
     app.push(MenuScene(app))
-    for seed in (3, 4, 5):
-        start_game(app, "chase", 4, seed=seed)
-        app.open("menu", how="reset")
-    T.click_button(app, app.top.list.by_name("continue"))
-    lst = app.top
+    lst = unfinished_list(app, (3, 4, 5))
     stuck = [u for u in lst.entries if not u.current][0].path
     real = shelf.discard
 
