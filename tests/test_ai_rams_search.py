@@ -205,3 +205,40 @@ def test_the_coach_reads_the_cards_played(monkeypatch) -> None:
     got = rams_search.odds(info, DeclareModel(info), 40, seed=1)
     assert set(got) == set(info.legal) and calls
     assert all(0.0 <= o["lose_life"] <= 1.0 for o in got.values())
+
+
+def test_a_card_that_ends_the_trick_hands_the_lead_to_its_winner(monkeypatch) -> None:
+    """In the play-outs the next trick is led by whoever took the last one, also when
+    this seat's own card ended it (the search once let the trick's leader lead again)."""
+    rng = random.Random(8)
+    real_play_out = rams_search.play_out
+    checked = 0
+    for k in range(8):
+        g = RamsGame({}, 4, seed=70 + k, bot_seed=k)
+        g.start()
+        while (p := g.to_move()) is not None and g.round_index < 2:
+            view = g.view(p.seat)
+            info = Info(view)
+            if (p.decision == "trick" and len(info.trick) == len(info.in_play) - 1
+                    and len(info.hand) >= 2):
+                trials = rams_search.CardTrials(info, DeclareModel(info))
+                for card in info.legal:
+                    got = trials.world(rng)
+                    assert got is not None
+                    r = got[1].copy()
+                    winner = r.play(info.me, DK.bit[card])
+                    assert winner is not None
+                    first: list[int] = []
+
+                    def spy(r, leader, first=first):
+                        first.append(leader)
+                        return real_play_out(r, leader)
+
+                    with monkeypatch.context() as m:
+                        m.setattr(rams_search, "play_out", spy)
+                        trials.run(got[1], card)
+                    assert first == [winner]
+                    checked += 1
+            move = "play" if p.decision == "declare" else rng.choice(p.legal)
+            g.apply(p.seat, move)
+    assert checked > 20

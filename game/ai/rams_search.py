@@ -141,11 +141,14 @@ class CardTrials:
 
     def run(self, world: Any, card: str) -> tuple[float, int]:
         info = self.info
+        me = info.me
         r = world.copy()
-        r.play(info.me, self.bit[card])
-        lost = play_out(r, self.leader).losses()
-        return (outcome_value(info.lives, lost, info.me, 0.0, len(info.order)),
-                min(lost.get(info.me, 0), info.lives[info.me]))
+        w = r.play(me, self.bit[card])
+        # the winner leads next when this card ends the trick
+        nxt = self.leader if w is None else w
+        lost = play_out(r, nxt).losses()
+        return (outcome_value(info.lives, lost, me, 0.0, len(info.order)),
+                min(lost.get(me, 0), info.lives[me]))
 
 
 Trials = DeclareTrials | CardTrials
