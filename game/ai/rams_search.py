@@ -130,7 +130,6 @@ class CardTrials:
         self.sampler = Worlds(info, model, read_play)
         self.bit = deck(info.deck).bit
         self.players = list(info.in_play)
-        self.leader = info.trick[0][0] if info.trick else info.me
 
     def world(self, rng: random.Random) -> tuple[float, Any] | None:
         got = self.sampler.sample(rng)
@@ -144,9 +143,9 @@ class CardTrials:
         me = info.me
         r = world.copy()
         w = r.play(me, self.bit[card])
-        # the winner leads next when this card ends the trick
-        nxt = self.leader if w is None else w
-        lost = play_out(r, nxt).losses()
+        # the trick goes on from the next seat, or the winner of the one this card ended
+        # leads the next
+        lost = play_out(r, r.to_play() if w is None else w).losses()
         return (outcome_value(info.lives, lost, me, 0.0, len(info.order)),
                 min(lost.get(me, 0), info.lives[me]))
 
