@@ -195,10 +195,17 @@ def test_discard_all_is_not_offered_for_one_game(home):
     app = T.make_app((1280, 720), "en")
     app.push(MenuScene(app))
     lst = unfinished_list(app, (3, 4))
+    app.draw()
+    where = lst.discard_all_button.rect.center
     T.click_button(app, lst.list.by_name("discard_1"))
     T.click_button(app, app.top.list.by_name("yes"))
     T.frame(app)
-    assert len(lst.entries) == 1 and lst.discard_all_button.rect.width == 0
+    assert len(lst.entries) == 1
+    # a click where Discard all was shown does nothing: no question, the game stays
+    T.click(app, where)
+    T.frame(app)
+    assert app.top is lst and len(lst.entries) == 1
+    assert lst._bottom_buttons() == [lst.back_button]
 
 
 def test_a_game_that_cannot_be_discarded_is_told_not_a_crash(home, monkeypatch):

@@ -122,8 +122,6 @@ class UnfinishedScene(Scene):
         for k, b in enumerate(bottom):
             b.rect = pygame.Rect(left + k * (bw + gap), 0, bw, bh)
             b.rect.bottom = h - int(16 * u)
-        if len(bottom) == 1:
-            self.discard_all_button.rect = pygame.Rect(0, 0, 0, 0)
         top = int(90 * u)
         self.area = pygame.Rect(0, top, int(min(w * 0.92, 1100 * u)),
                                 self.back_button.rect.top - int(24 * u) - top)
@@ -156,12 +154,10 @@ class UnfinishedScene(Scene):
             self.ask_discard_all()
             return True
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
-            if self.back_button.rect.collidepoint(ev.pos):
-                self.back()
-                return True
-            if self.discard_all_button.rect.collidepoint(ev.pos):
-                self.ask_discard_all()
-                return True
+            for b in self._bottom_buttons():
+                if b.rect.collidepoint(ev.pos):
+                    b.action()
+                    return True
         used = self.list.handle_event(ev)
         if ev.type == pygame.KEYDOWN:
             self._size = (0, 0)      # keep the focused row in view
