@@ -205,7 +205,6 @@ def test_discard_all_is_not_offered_for_one_game(home):
     T.click(app, where)
     T.frame(app)
     assert app.top is lst and len(lst.entries) == 1
-    assert lst._bottom_buttons() == [lst.back_button]
 
 
 def test_a_game_that_cannot_be_discarded_is_told_not_a_crash(home, monkeypatch):
