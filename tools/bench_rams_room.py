@@ -73,7 +73,9 @@ def _after(r: Round, seat: int, b: int, hands: dict[int, int] | None = None) -> 
         for s, h in hands.items():
             w.hands[s] = h
     won = w.play(seat, b)
-    return _score(play_out(w, (seat + 1) % SEATS if won is None else won), seat)
+    # the trick goes on from the next seat, or the winner of the one this card ended
+    # leads the next
+    return _score(play_out(w, w.to_play() if won is None else won), seat)
 
 
 def sight(k: int) -> Policy:
