@@ -89,6 +89,36 @@ def test_trick_decisions_are_functions_of_the_view(small_budget: None) -> None:
     assert seen > 5
 
 
+def test_easy_and_medium_stop_playing_once_their_life_is_safe(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # once a club level holds a trick (and nobody plays alone) it sheds its lowest card,
+    # where the heuristic would go on taking tricks away from the players still needing one
+    for cls in (rams_levels.RamsMedium, rams_levels.RamsEasy):
+        monkeypatch.setattr(cls, "slips", 0.0)
+    rng = random.Random(12)
+    safe = differs = 0
+    for k in range(12):
+        g = RamsGame({"drop_limit": 1}, 4, seed=300 + k, bot_seed=k)
+        g.emit_events = False
+        g.start()
+        while (p := g.to_move()) is not None and g.round_index < 6:
+            v = plain(g.view(p.seat))
+            if p.decision == "trick" and len(p.legal) > 1:
+                info = Info(v)
+                if info.lone is None and info.tricks.get(p.seat, 0) > 0:
+                    def low(c: str, info: Info = info) -> tuple[bool, int]:
+                        return c[1] == info.trump, info.rank[c]
+                    lowest = low(min(p.legal, key=low))
+                    for level in ("easy", "medium"):
+                        assert low(FACTORIES[level]().choose(v)) == lowest, (k, level)
+                    safe += 1
+                    differs += low(rams_levels.medium_card(Info(v))) != lowest
+            g.apply(p.seat, FACTORIES["medium"]().choose(v) if rng.random() < 0.8
+                    else rng.choice(p.legal))
+    # the rule is seen, and it changes cards the heuristic alone would play otherwise
+    assert safe > 20 and differs > 5, (safe, differs)
+
+
 def random_rules(rng: random.Random) -> dict:
     return {
         "lives": rng.choice([1, 2]),

@@ -4,17 +4,22 @@ Every level decides from the BOTS.md view only (a mapping; never the engine). Ra
 numbers come from ``view["seed"]`` mixed with ``view["step"]``, and the search's
 budgets are counts, so the same view gives the same decision on any machine.
 
-They err as people do, not at random: ``easy`` and ``medium`` blur close calls and
-forget cards; the search levels differ in how much they look at and read.
+They err as people do, not at random: ``easy`` and ``medium`` blur close calls, forget
+cards and play for their own life only; the search levels differ in how much they look
+at and read.
 
 - ``easy``: plays or drops by rough feel (trumps and Aces, blurred by noise), forgets
   the cards played, and often plays on impulse (its strongest card that takes the
   trick where a cheaper one would do).
 - ``medium``: the heuristics of :mod:`game.ai.rams_heuristics`; a close declaration
   could go either way, low side cards played are forgotten, a rare impulsive card.
+- ``easy`` and ``medium`` play for their own life (:func:`own_life_card`): once they
+  hold a trick they shed their lowest cards and leave the players still needing one
+  alone.
 - ``hard``: the search of :mod:`game.ai.rams_search`: sampled deals consistent with
   the view and weighted by how likely each declaration was, play-outs on packed
-  cards, outcomes valued by the chance to win the game.
+  cards, outcomes valued by the chance to win the game (so every life the others
+  lose counts, and a seat with its trick takes tricks away from the needy).
 - ``expert``: the same search with three times the worlds, each opponent's declaring
   style read from the game so far, and the cards the others played read as evidence
   about their hands.
@@ -55,8 +60,9 @@ class RamsLevel:
 class RamsMedium(RamsLevel):
     """The heuristics of :mod:`game.ai.rams_heuristics`, played as a fair club player
     does: a close declaration could go either way (the closer, the more even), low
-    side cards once played are forgotten, and now and then a trick is taken with a
-    bigger card than it needed."""
+    side cards once played are forgotten, now and then a trick is taken with a bigger
+    card than it needed, and once its own life is safe it stops playing
+    (:func:`own_life_card`)."""
 
     name = "medium"
     #: how blurred a close declaration is (lives of expected loss): a call within
@@ -77,12 +83,13 @@ class RamsMedium(RamsLevel):
         if info.decision == "take" or "pass_trump" in info.legal:
             return take_choice(info)
         forget_low_cards(info)
-        card = medium_card(info)
+        card = own_life_card(info)
         return impulsive(info) if r < self.slips else card
 
 
 class RamsEasy(RamsLevel):
-    """Rough feel, no memory of the cards played, and often impulsive."""
+    """Rough feel, no memory of the cards played, often impulsive, and only its own life
+    in mind (:func:`own_life_card`)."""
 
     name = "easy"
     slips = 0.25
@@ -104,7 +111,20 @@ class RamsEasy(RamsLevel):
         info.gone = {info.trump_card} if info.took is None else set()
         if r < self.slips:
             return impulsive(info)
-        return medium_card(info)
+        return own_life_card(info)
+
+
+def own_life_card(info: Info) -> str:
+    """The card of a player who plays for its own life only: the heuristic's card until
+    it holds a trick, then (unless someone plays alone, whom everyone stops) its lowest
+    card. The heuristic, like the search, would go on taking tricks away from the
+    players still needing one, since every life the others lose brings a win nearer;
+    club players rarely bother once they are safe, and that is a good part of what sets
+    the search levels above them (README, Rams levels)."""
+    if info.lone is None and info.tricks.get(info.me, 0) > 0:
+        trump, rank = info.trump, info.rank
+        return min(info.legal, key=lambda c: (c[1] == trump, rank[c]))
+    return medium_card(info)
 
 
 def forget_low_cards(info: Info) -> None:
