@@ -230,6 +230,7 @@ class PhoneServer:
                     self.port = int(server.sockets[0].getsockname()[1])  # type: ignore[union-attr]
             self._ready.set()
             await self._stopping.wait()
+            await _stop_accepting(sites)
             for site in sites:            # no new connections from here on
                 await site.stop()
             for line in list(self._lines.values()):
@@ -458,6 +459,27 @@ class PhoneServer:
 
     def _set_names(self, names: list[str]) -> None:
         self._names = names
+
+
+async def _stop_accepting(sites: list[web.TCPSite]) -> None:
+    """Stop taking connections, and let the ones already taken be made.
+
+    A connection is taken in one turn of the loop and made in the next. Closing the
+    listening socket in between (what ``site.stop()`` does) makes asyncio fail to make
+    it, silently, and leave its socket open: that phone waited, neither answered nor
+    closed, until its browser gave up. So the loop stops watching the listening
+    sockets first and lets the connections already taken be made; aiohttp's shutdown
+    then closes them with the rest. (The selector loop of Linux and macOS; Windows'
+    proactor loop takes connections another way and has no readers to remove.)"""
+    loop = asyncio.get_running_loop()
+    if not isinstance(loop, asyncio.SelectorEventLoop):
+        return
+    for site in sites:
+        server = site._server
+        for sock in server.sockets if server is not None else ():
+            loop.remove_reader(sock.fileno())
+    for _ in range(2):     # each taken connection is made in the next turn
+        await asyncio.sleep(0)
 
 
 def _served(found: page.Served | None, cache: bool = False) -> web.Response:
