@@ -36,7 +36,7 @@ from game.ai.rams_heuristics import (
     sigmoid,
     take_choice,
 )
-from game.ai.rams_info import Info, View
+from game.ai.rams_info import Info, View, keep_value
 from game.ai.rams_search import Budget, search_move
 from game.rules.rams_rules import beats, trick_winner
 
@@ -123,7 +123,7 @@ def own_life_card(info: Info) -> str:
     the search levels above them (README, Rams levels)."""
     if info.lone is None and info.tricks.get(info.me, 0) > 0:
         trump, rank = info.trump, info.rank
-        return min(info.legal, key=lambda c: (c[1] == trump, rank[c]))
+        return min(info.legal, key=lambda c: keep_value(c, trump, rank))
     return medium_card(info)
 
 
@@ -142,8 +142,8 @@ def impulsive(info: Info) -> str:
     trump = info.trump
     rank = info.rank
 
-    def kv(c: str) -> tuple[bool, int]:
-        return c[1] == trump, rank[c]
+    def kv(c: str) -> int:
+        return keep_value(c, trump, rank)
 
     trick = [c for _, c in info.trick]
     if not trick:
