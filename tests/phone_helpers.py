@@ -317,8 +317,9 @@ def record_seats(record: records.Record) -> int:
 
 def confirmed_moves(p: Player, game: Any) -> list[tuple[int, str]]:
     """The moves the phone saw confirmed, plus its move still waiting for an answer
-    when that was the game's very last move (the table closed at once; the phone's
-    line happened to be down and never heard it)."""
+    when that was the game's very last move: the phone cut its line as it sent it, and
+    the table, not having heard of the cut yet, counted it as told of the end and did
+    not wait for it (``HeadlessTable._linger``)."""
     out = list(p.acked)
     last = len(game.moves) - 1
     if p.pending is not None and p.pending["step"] == last:

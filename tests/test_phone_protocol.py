@@ -38,6 +38,9 @@ def _table(game_id: str, kinds: list[str], sent: Sent | None = None, **kw) -> He
     opts = {**FAST, **kw.pop("server_options", {})}
     if sent is not None:
         opts["on_sent"] = sent
+    # as ``stammtisch host``: a phone whose line was down when the game ended gets
+    # back in time to hear the end (the table waits no longer than that)
+    kw.setdefault("linger", 5.0)
     return HeadlessTable(game_id, kinds, seed=kw.pop("seed", 7), keep_records=False,
                          server_options=opts, **kw)
 
@@ -113,6 +116,41 @@ def test_phones_and_computers_mix():
                                             if s == seat]
     assert any(s in (1, 3) for s, _ in game.moves)
     check_no_leaks(table.record(), sent.all())
+
+
+
+class _SlowBack(Player):
+    """A phone that cuts its line after every move it sends and is back a while later,
+    so it is away whenever another seat's move follows its own."""
+
+    async def _cut(self, ws: aiohttp.ClientWebSocketResponse) -> None:
+        await super()._cut(ws)
+        await asyncio.sleep(0.3)
+
+
+def test_a_phone_away_at_the_end_still_hears_that_its_move_was_taken():
+    # the finished table serves until the away phone is back, not until everyone is
+    # connected at once: the other phone saw the end and left
+    table = _table("chase", ["phone", "phone", "easy"], seed=3, linger=60.0)
+
+    async def main() -> tuple[Player, Player]:
+        async with phone_session() as session:
+            away = _SlowBack(session, ws_url(table), token_of(table, 0), 1, drop=1.0)
+            stays = Player(session, ws_url(table), token_of(table, 1), 2)
+            never = threading.Event()
+            await asyncio.wait_for(asyncio.gather(away.play(never), stays.play(never)), 60)
+            return away, stays
+
+    with running(table) as th:
+        away, stays = asyncio.run(main())
+        th.join(20)
+        assert not th.is_alive(), "the finished table waited on a phone that had left"
+    g = table.game
+    assert g.finished and g.moves[-1][0] == 2      # the computer's move ended the game
+    for seat, p in ((0, away), (1, stays)):
+        assert p.finished and p.pending is None
+        assert p.acked == [(i, m) for i, (s, m) in enumerate(g.moves) if s == seat]
+    assert away.drops >= len(away.acked)
 
 
 # --------------------------------------------------------------------------- abuse

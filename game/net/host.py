@@ -194,19 +194,34 @@ class HeadlessTable:
                 if wait > 0:
                     self._wake.wait(wait)
             link.publish(force=True)
-            # a phone that was reconnecting when the game ended still gets to see the end
-            until = time.monotonic() + self.linger
-            while (not self._stop.is_set() and self.view.done and not self.room.all_connected()
-                   and time.monotonic() < until):
-                self._wake.clear()
-                link.pump()
-                self._wake.wait(0.1)
+            if self.view.done:
+                self._linger()
         finally:
             flow.close()
             self.room.close()
             if self.bookkeeper is not None:
                 self.bookkeeper.detach()
         return self.outcome()
+
+    def _linger(self) -> None:
+        """Serve the finished table until every phone seat has had the end on a live
+        line, for ``linger`` seconds at most: a phone that was reconnecting when the game
+        ended (its last move sent, the answer lost with its line) still learns that its
+        move was taken and how the game ended. A phone that saw the end and left is not
+        waited for."""
+        link = self.link
+        link.pump()                         # lines lost before the end count as away
+        told = set(link.connected)          # their lines had the final state just now
+        before = dict(link.arrivals)
+        until = time.monotonic() + self.linger
+        while not self._stop.is_set() and time.monotonic() < until:
+            if set(self.phones) <= told:
+                return
+            self._wake.clear()
+            self._wake.wait(0.1)
+            link.pump()
+            # a phone back got the end with its welcome, even if it has left again
+            told |= {s for s, n in link.arrivals.items() if n > before[s]}
 
     def outcome(self) -> dict[str, Any]:
         g = self.game

@@ -68,6 +68,9 @@ class PhoneLink:
         self.sources = {s: PhoneSource(s, away=lambda s=s: self.is_away(s))
                         for s in self.seats}
         self.connected: set[int] = set()
+        #: lines each seat has opened (a line that came and went between two pumps
+        #: still counts: it was sent the latest state with its welcome)
+        self.arrivals: dict[int, int] = {s: 0 for s in self.seats}
         self.away_since: dict[int, float] = {s: clock() for s in self.seats}
         self.asked: dict[int, float] = {}        # seat -> when the table last asked
         self.answers: dict[int, OrderedDict[str, dict[str, Any]]] = {
@@ -206,6 +209,7 @@ class PhoneLink:
             self._advice(seat, item.data)
         elif item.kind == "connected":
             self.connected.add(seat)
+            self.arrivals[seat] += 1
             self.away_since.pop(seat, None)
             self.asked.pop(seat, None)
             if self.sources[seat].standing_in:
