@@ -118,7 +118,6 @@ def test_phones_and_computers_mix():
     check_no_leaks(table.record(), sent.all())
 
 
-
 class _SlowBack(Player):
     """A phone that cuts its line after every move it sends and is back a while later,
     so it is away whenever another seat's move follows its own."""
@@ -136,18 +135,18 @@ def test_a_phone_away_at_the_end_still_hears_that_its_move_was_taken():
     async def main() -> tuple[Player, Player]:
         async with phone_session() as session:
             away = _SlowBack(session, ws_url(table), token_of(table, 0), 1, drop=1.0)
-            stays = Player(session, ws_url(table), token_of(table, 1), 2)
+            other = Player(session, ws_url(table), token_of(table, 1), 2)
             never = threading.Event()
-            await asyncio.wait_for(asyncio.gather(away.play(never), stays.play(never)), 60)
-            return away, stays
+            await asyncio.wait_for(asyncio.gather(away.play(never), other.play(never)), 60)
+            return away, other
 
     with running(table) as th:
-        away, stays = asyncio.run(main())
+        away, other = asyncio.run(main())
         th.join(20)
         assert not th.is_alive(), "the finished table waited on a phone that had left"
     g = table.game
     assert g.finished and g.moves[-1][0] == 2      # the computer's move ended the game
-    for seat, p in ((0, away), (1, stays)):
+    for seat, p in ((0, away), (1, other)):
         assert p.finished and p.pending is None
         assert p.acked == [(i, m) for i, (s, m) in enumerate(g.moves) if s == seat]
     assert away.drops >= len(away.acked)
