@@ -1,14 +1,17 @@
-"""The phone page in a real browser: headless Chromium at a phone's viewport opens a
-seat's join link, shows the hand, and a tap on a decision reaches the engine.
+"""The phone page in real browsers: at a phone's viewport it opens a seat's join link,
+shows the hand, and a tap on a decision reaches the engine. Twice: in headless
+Chromium (Chrome and most Android phones) and in WebKitGTK (WebKit, the engine of
+Safari and of every browser on iPhones and iPads).
 
-Needs Debian's ``chromium`` (``.ci/run`` installs it). Screenshots of the page in both
-languages go to ``out/phone/`` for a person to look at (``tools/phone_screens.py``
-makes the full set).
+Needs Debian's ``chromium`` and ``webkit2gtk-driver`` with ``xvfb`` (``.ci/run``
+installs them). Screenshots of the page in both languages go to ``out/phone/`` for a
+person to look at (``tools/phone_screens.py`` makes the full set).
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
 import sys
 from pathlib import Path
 
@@ -20,11 +23,20 @@ from tests.phone_helpers import running
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 from chromium import Chromium, find_browser  # noqa: E402
+from webkit import WebKit, find_driver  # noqa: E402
 
 OUT = ROOT / "out" / "phone"
+IN_CI = bool(os.environ.get("CI"))
 
-pytestmark = pytest.mark.skipif(find_browser() is None and not __import__("os").environ.get(
-    "CI"), reason="no Chromium here (apt-get install chromium); CI always has it")
+BROWSERS = [
+    pytest.param(Chromium, id="chromium", marks=pytest.mark.skipif(
+        find_browser() is None and not IN_CI,
+        reason="no Chromium here (apt-get install chromium); CI always has it")),
+    pytest.param(WebKit, id="webkit", marks=pytest.mark.skipif(
+        find_driver() is None and not IN_CI,
+        reason="no WebKitWebDriver here (apt-get install webkit2gtk-driver xvfb); CI "
+               "always has it")),
+]
 
 
 def _table(game_id: str, seed: int) -> HeadlessTable:
@@ -35,13 +47,14 @@ HAND_SHOWN = ("(() => { const i = [...document.querySelectorAll('#hand img')]; "
               "return i.length > 0 && i.every(x => x.complete && x.naturalWidth > 0); })()")
 
 
+@pytest.mark.parametrize("browser_type", BROWSERS)
 @pytest.mark.parametrize("lang,word", [("en", "Your turn!"), ("de", "Du bist dran!")])
-def test_a_tap_on_the_phone_reaches_the_engine(lang, word):
+def test_a_tap_on_the_phone_reaches_the_engine(browser_type, lang, word):
     table = _table("chase", 21)
 
     async def main() -> None:
         p = table.game.to_move()
-        async with Chromium(width=390, height=844) as browser:
+        async with browser_type(width=390, height=844) as browser:
             await browser.goto(table.server.link(p.seat) + f"?lang={lang}")
             await browser.wait_for(HAND_SHOWN)
             status = await browser.wait_for(
@@ -51,7 +64,7 @@ def test_a_tap_on_the_phone_reaches_the_engine(lang, word):
                                       ".map(i => i.getAttribute('src'))")
             assert hand == [f"/cards/classic/{c}.png" for c in table.game.view(p.seat)["hand"]]
             OUT.mkdir(parents=True, exist_ok=True)
-            await browser.screenshot(OUT / f"test_turn_{lang}.png")
+            await browser.screenshot(OUT / _shot(f"test_turn_{lang}", browser))
             labels = await browser.eval("[...document.querySelectorAll('#moves button')]"
                                         ".map(b => b.textContent)")
             assert len(labels) == len(p.legal)
@@ -61,7 +74,7 @@ def test_a_tap_on_the_phone_reaches_the_engine(lang, word):
                                    " || document.querySelectorAll('#moves button').length === 0")
             await asyncio.wait_for(_moved(table, 0), 20)
             await browser.wait_for(f"document.getElementById('status').textContent !== {word!r}")
-            assert browser.console == [], browser.console
+            assert await browser.problems() == []
             assert table.game.moves[0] == (p.seat, sorted(p.legal)[-1]), labels
 
     with running(table):
@@ -73,11 +86,16 @@ async def _moved(table: HeadlessTable, n: int) -> None:
         await asyncio.sleep(0.02)
 
 
-def test_a_card_is_played_with_two_taps_in_landscape():
+def _shot(name: str, browser: object) -> str:
+    return f"{name}.png" if isinstance(browser, Chromium) else f"{name}_webkit.png"
+
+
+@pytest.mark.parametrize("browser_type", BROWSERS)
+def test_a_card_is_played_with_two_taps_in_landscape(browser_type):
     table = _table("rams", 5)
 
     async def main() -> tuple[int, str]:
-        async with Chromium(width=844, height=390) as browser:
+        async with browser_type(width=844, height=390) as browser:
             # play until this seat has a card to play in a trick
             while True:
                 p = table.game.to_move()
@@ -97,12 +115,12 @@ def test_a_card_is_played_with_two_taps_in_landscape():
             await browser.tap("#hand .card.legal")
             await browser.wait_for("document.querySelector('#hand .card.armed') !== null")
             assert len(table.game.moves) == n          # one tap only lifts the card
-            await browser.screenshot(OUT / "test_trick_landscape_en.png")
+            await browser.screenshot(OUT / _shot("test_trick_landscape_en", browser))
             card = await browser.eval(
                 "document.querySelector('#hand .card.armed img').getAttribute('src')")
             await browser.tap("#hand .card.armed")
             await asyncio.wait_for(_moved(table, n), 20)
-            assert browser.console == [], browser.console
+            assert await browser.problems() == []
             return p.seat, card.rsplit("/", 1)[1][:-4]
 
     with running(table):

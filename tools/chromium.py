@@ -191,6 +191,10 @@ class Chromium:
                         {"type": "touchStart", "touchPoints": [point]})
         await self.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
 
+    async def problems(self) -> list[str]:
+        """What the page wrote to the console and the exceptions it threw."""
+        return list(self.console)
+
     async def screenshot(self, path: str | os.PathLike[str]) -> Path:
         r = await self.send("Page.captureScreenshot", {"format": "png"})
         out = Path(path)
