@@ -6,6 +6,8 @@
     python tools/bench_rams_ai.py table --seat medium --opponent easy --games 2000 --jobs 2
     python tools/bench_rams_ai.py calibration --level hard --decisions 20000 --jobs 2
     python tools/bench_rams_ai.py times --level hard --decisions 400
+    python tools/bench_rams_ai.py rounds --seat expert --against hard --opponent hard \
+        --deals 600 --jobs 2
 
 ``table``: one ``--seat`` among ``--players - 1`` copies of ``--opponent`` (a level
 name or ``bot:PATH``), duplicate: every deal sequence is played in all seat rotations
@@ -27,6 +29,18 @@ a prediction made for playing).
 
 ``times``: decision times (thread CPU time and wall clock) of one level in seat 0
 among ``--opponent`` seats, by kind of decision.
+
+``rounds``: two levels compared in the same forced rounds, paired. Every deal is a
+game whose first round every seat drops (the moves are applied, not chosen), so in
+the second every seat must play: the round the drop limit brings every other round
+at a 4-player table, where the levels differ. That round is played twice with each
+seat in turn under test, once by ``--seat`` and once by ``--against``, the other
+seats by ``--opponent`` with the same seeds (so they answer the same views the same
+way). Printed: lives the tested seat loses per forced round, ``--seat`` minus
+``--against``, and the same for the seat's lives less the others' average; means
+over deals with normal 95 % intervals. Most rounds come out the same both ways, so
+this shows a difference of card play with far fewer games than ``table``; it says
+nothing about declarations.
 """
 
 from __future__ import annotations
@@ -242,6 +256,74 @@ def times(level: str, opponent: str, decisions: int, players: int, seed: int,
     return out
 
 
+# ---------------------------------------------------------------- rounds
+
+def _forced_round(players: list[Any], game_seed: int, bot_seed: int,
+                  rules: dict[str, Any] | None) -> list[int]:
+    """Lives each seat loses in the second round of a game whose first round every
+    seat dropped (so every seat must play the second)."""
+    n = len(players)
+    g = new_game("rams", rules, n, seed=game_seed, bot_seed=bot_seed)
+    g.emit_events = False
+    g.start()
+    while (p := g.to_move()) is not None and not g.rounds:
+        g.apply(p.seat, "drop" if "drop" in p.legal else p.legal[0])
+    if len(g.rounds) != 1 or g.rounds[0].get("lost"):
+        raise RuntimeError("the first round was not void")
+    while (p := g.to_move()) is not None and len(g.rounds) < 2:
+        g.apply(p.seat, players[p.seat].choose(g.lazy_view(p.seat)))
+    lost = g.rounds[1].get("lost", {})
+    out = [0] * n
+    for s in participants(g.rounds[1]):
+        out[int(s)] = lost.get(s, 0)
+    return out
+
+
+def _rounds_job(job: tuple) -> list[tuple[int, float, float, bool]]:
+    """``(deal, own, relative, differed)`` per deal and tested seat."""
+    a_spec, b_spec, opp_spec, n, seed, ks, rules = job
+    a, b = make_player("rams", a_spec), make_player("rams", b_spec)
+    opps = [make_player("rams", opp_spec) for _ in range(n)]
+    out = []
+    for k in ks:
+        game_seed, bot_seed = mix(seed, k) >> 1, mix(seed, k, 1) >> 1
+        for t in range(n):
+            got = [_forced_round([who if s == t else opps[s] for s in range(n)],
+                                 game_seed, bot_seed, rules) for who in (a, b)]
+            rel = [x[t] - (sum(x) - x[t]) / (n - 1) for x in got]
+            out.append((k, got[0][t] - got[1][t], rel[0] - rel[1], got[0] != got[1]))
+    return out
+
+
+def rounds(seat: str, against: str, opponent: str, deals: int, players: int, seed: int,
+           jobs: int, rules: dict[str, Any] | None) -> dict[str, Any]:
+    ks = list(range(deals))
+    parts = max(1, min(len(ks), jobs * 6))
+    work = [(seat, against, opponent, players, seed, ks[i::parts], rules)
+            for i in range(parts)]
+    t0 = time.perf_counter()
+    if jobs > 1:
+        with Pool(jobs) as pool:
+            res = pool.map(_rounds_job, work, chunksize=1)
+    else:
+        res = [_rounds_job(w) for w in work]
+    rows = [r for part in res for r in part]
+    own: dict[int, float] = {}
+    rel: dict[int, float] = {}
+    for k, o, r, _ in rows:
+        own[k] = own.get(k, 0.0) + o / players
+        rel[k] = rel.get(k, 0.0) + r / players
+    out: dict[str, Any] = {"seat": seat, "against": against, "opponent": opponent,
+                           "players": players, "rules": rules or {}, "seed": seed,
+                           "deals": deals, "rounds": len(rows),
+                           "rounds_that_differ": sum(1 for r in rows if r[3])}
+    for name, xs in (("own", own), ("relative", rel)):
+        m, lo, hi = mean_ci(list(xs.values()))
+        out[name] = {"mean": round(m, 4), "ci95": [round(lo, 4), round(hi, 4)]}
+    out["seconds"] = round(time.perf_counter() - t0, 1)
+    return out
+
+
 def main(argv: list[str]) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -257,11 +339,16 @@ def main(argv: list[str]) -> int:
     m.add_argument("--level", default="hard")
     m.add_argument("--opponent", default="medium")
     m.add_argument("--decisions", type=int, default=400)
-    for q in (t, c, m):
+    f = sub.add_parser("rounds")
+    f.add_argument("--seat", required=True)
+    f.add_argument("--against", required=True)
+    f.add_argument("--opponent", required=True)
+    f.add_argument("--deals", type=int, default=600)
+    for q in (t, c, m, f):
         q.add_argument("--players", type=int, default=4)
         q.add_argument("--seed", type=int, default=1)
         q.add_argument("--rules", default=None, help="rules as a JSON object")
-    for q in (t, c):
+    for q in (t, c, f):
         q.add_argument("--jobs", type=int, default=1)
     args = p.parse_args(argv)
     rules = json.loads(args.rules) if args.rules else None
@@ -278,6 +365,16 @@ def main(argv: list[str]) -> int:
         for d in r["deciles"]:
             print(f"| {d['decile']} | {d['n']} | {d['predicted']:.4f} | {d['observed']:.4f} "
                   f"| {d['gap']:+.4f} |")
+        print(json.dumps(r), flush=True)
+    elif args.cmd == "rounds":
+        r = rounds(args.seat, args.against, args.opponent, args.deals, args.players,
+                   args.seed, max(1, args.jobs), rules)
+        print(f"| `{r['seat']}` minus `{r['against']}`, among `{r['opponent']}` | "
+              "deals × seats | rounds that differ | own lives per forced round | "
+              "seat less the others' average |\n|---|---|---|---|---|")
+        print(f"| | {r['deals']} × {args.players} | {r['rounds_that_differ']} | "
+              + " | ".join(f"{r[x]['mean']:+.4f} [{r[x]['ci95'][0]:+.4f}, "
+                           f"{r[x]['ci95'][1]:+.4f}]" for x in ("own", "relative")) + " |")
         print(json.dumps(r), flush=True)
     else:
         print(json.dumps(times(args.level, args.opponent, args.decisions, args.players,
