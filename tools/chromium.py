@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
+from browser_page import BrowserError, Page
 
 BINARIES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 FLAGS = ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -47,11 +48,7 @@ def find_browser() -> str | None:
     return None
 
 
-class BrowserError(RuntimeError):
-    pass
-
-
-class Chromium:
+class Chromium(Page):
     """One headless browser with one page at a phone-sized viewport."""
 
     def __init__(self, width: int = 390, height: int = 844, scale: float = 2.0,
@@ -166,18 +163,6 @@ class Chromium:
         if "exceptionDetails" in r:
             raise BrowserError(f"{expression}: {r['exceptionDetails'].get('text')}")
         return r.get("result", {}).get("value")
-
-    async def wait_for(self, expression: str, timeout: float | None = None) -> Any:
-        """Wait until ``expression`` is truthy in the page; its value."""
-        return await asyncio.wait_for(self._poll(expression), timeout or self.timeout)
-
-    async def _poll(self, expression: str) -> Any:
-        while True:
-            with contextlib.suppress(BrowserError):
-                value = await self.eval(expression)
-                if value:
-                    return value
-            await asyncio.sleep(0.05)
 
     async def tap(self, selector: str) -> None:
         """A finger's tap in the middle of the first element ``selector`` matches."""

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
+from browser_page import BrowserError, Page
 
 DRIVER = "WebKitWebDriver"
 ELEMENT = "element-6066-11e4-a52e-4f735466cecf"
@@ -55,10 +56,6 @@ def find_driver() -> str | None:
     return os.environ.get("STAMMTISCH_WEBKITDRIVER") or shutil.which(DRIVER)
 
 
-class BrowserError(RuntimeError):
-    pass
-
-
 def _line(fd: int) -> bytes:
     """Read ``fd`` up to its first newline: Xvfb writes its display number and the
     newline apart, and stops if the pipe is closed between the two."""
@@ -78,7 +75,7 @@ def _free_port() -> int:
         return port
 
 
-class WebKit:
+class WebKit(Page):
     """One WebKitGTK browser window whose page has a phone-sized viewport: the size
     asked for, or as near as the window goes (MiniBrowser's window is at least about
     450 pixels wide, so a portrait phone's page comes out a little wider)."""
@@ -184,18 +181,6 @@ class WebKit:
         """The value of a JavaScript expression in the page."""
         return await self._call("POST", "/execute/sync",
                                 {"script": f"return ({expression});", "args": []})
-
-    async def wait_for(self, expression: str, timeout: float | None = None) -> Any:
-        """Wait until ``expression`` is truthy in the page; its value."""
-        return await asyncio.wait_for(self._poll(expression), timeout or self.timeout)
-
-    async def _poll(self, expression: str) -> Any:
-        while True:
-            with contextlib.suppress(BrowserError):
-                value = await self.eval(expression)
-                if value:
-                    return value
-            await asyncio.sleep(0.05)
 
     async def tap(self, selector: str) -> None:
         """A click on the first element ``selector`` matches, once it is enabled."""
