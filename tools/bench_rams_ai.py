@@ -49,6 +49,7 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Callable
 from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
@@ -143,19 +144,28 @@ def _ms(ts: list[tuple], which: int, choice_only: bool) -> dict[str, float]:
             "mean": round(sum(xs) / len(xs), 2) if xs else 0.0, "n": len(xs)}
 
 
+def _in_parts(job: Callable[[tuple], list[Any]], work: Callable[[list[int]], tuple],
+              items: int, jobs: int) -> list[Any]:
+    """``job`` over items ``0 .. items - 1`` dealt into parts (``work`` makes a part's
+    arguments from its items), on ``jobs`` processes; every part's results in one list,
+    part by part."""
+    ks = list(range(items))
+    parts = max(1, min(len(ks), jobs * 6))
+    args = [work(ks[i::parts]) for i in range(parts)]
+    if jobs > 1:
+        with Pool(jobs) as pool:
+            res = pool.map(job, args, chunksize=1)
+    else:
+        res = [job(a) for a in args]
+    return [r for part in res for r in part]
+
+
 def table(seat: str, opponent: str, games: int, players: int, seed: int, jobs: int,
           rules: dict[str, Any] | None) -> dict[str, Any]:
     sequences = -(-games // players)
-    ks = list(range(sequences))
-    parts = max(1, min(len(ks), jobs * 6))
-    work = [(seat, opponent, players, seed, ks[i::parts], rules) for i in range(parts)]
     t0 = time.perf_counter()
-    if jobs > 1:
-        with Pool(jobs) as pool:
-            res = pool.map(_table_job, work, chunksize=1)
-    else:
-        res = [_table_job(w) for w in work]
-    recs = sorted((r for part in res for r in part), key=lambda r: r["k"])
+    recs = sorted(_in_parts(_table_job, lambda ks: (seat, opponent, players, seed, ks, rules),
+                            sequences, jobs), key=lambda r: r["k"])
     n_games = sum(r["games"] for r in recs)
     wins = sum(r["wins"] for r in recs)
     lo, hi = wilson(wins, n_games)
@@ -297,17 +307,9 @@ def _rounds_job(job: tuple) -> list[tuple[int, float, float, bool]]:
 
 def rounds(seat: str, against: str, opponent: str, deals: int, players: int, seed: int,
            jobs: int, rules: dict[str, Any] | None) -> dict[str, Any]:
-    ks = list(range(deals))
-    parts = max(1, min(len(ks), jobs * 6))
-    work = [(seat, against, opponent, players, seed, ks[i::parts], rules)
-            for i in range(parts)]
     t0 = time.perf_counter()
-    if jobs > 1:
-        with Pool(jobs) as pool:
-            res = pool.map(_rounds_job, work, chunksize=1)
-    else:
-        res = [_rounds_job(w) for w in work]
-    rows = [r for part in res for r in part]
+    rows = _in_parts(_rounds_job, lambda ks: (seat, against, opponent, players, seed, ks,
+                                              rules), deals, jobs)
     own: dict[int, float] = {}
     rel: dict[int, float] = {}
     for k, o, r, _ in rows:
