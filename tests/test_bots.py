@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from game.ai.bots import channel, harness, protocol
+from game.ai.bots import channel, harness, protocol, runner
 from game.ai.bots.harness import BotPlayer
 from game.ai.tournament import main as tournament_main
 from game.ai.tournament import run_tournament
@@ -419,3 +419,22 @@ def test_the_cached_encoding_sends_exactly_the_view(game_id, n):
             g.apply(p.seat, rng.choice(list(p.legal)))
         assert checked > 5 and g.round_index >= 2
     assert partial > 5
+
+
+def test_a_spin_that_does_not_pay_makes_the_next_waits_sleep_at_once() -> None:
+    """The bounded asking-before-sleeping of the bot pipes (``runner.Spin``): it stops
+    for a few waits after missing the data and for many after another process had
+    the CPU meanwhile, and never asks where it cannot pay."""
+    spin = runner.Spin()
+    spin.pays = True
+    assert spin.window() == runner.SPIN_SECONDS
+    spin.done(wall=0.0001, cpu=0.0001, caught=True)         # paid: keep asking
+    assert spin.window() == runner.SPIN_SECONDS
+    spin.done(wall=0.0003, cpu=0.0003, caught=False)        # missed: a short rest
+    waits = [spin.window() for _ in range(runner.Spin.REST_MISSED + 1)]
+    assert waits == [0.0] * runner.Spin.REST_MISSED + [runner.SPIN_SECONDS]
+    spin.done(wall=0.0003, cpu=0.0001, caught=True)         # the CPU was not ours
+    waits = [spin.window() for _ in range(runner.Spin.REST_BUSY + 1)]
+    assert waits == [0.0] * runner.Spin.REST_BUSY + [runner.SPIN_SECONDS]
+    spin.pays = False
+    assert spin.window() == 0.0

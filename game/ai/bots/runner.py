@@ -13,6 +13,14 @@ TEXT}`` when ``choose`` raised (``raised``), returned something that is not a st
 The bot cannot disturb the channel: the protocol's input and output are moved to
 private file descriptors, the bot's ``print`` (and anything written to descriptor 1)
 goes to standard error, and descriptor 0 reads nothing.
+
+After an answer the runner keeps asking for the next view without sleeping for at
+most :data:`SPIN_SECONDS`, then sleeps until it
+comes (:class:`Spin`): in a tournament the next view often follows within that, and a process that
+sleeps on one CPU while its partner runs on another takes tens of microseconds to
+wake (see :mod:`game.ai.bots.channel`, which does the same on the harness's side).
+Only where it pays (:func:`spinning_pays`): with a single CPU the two processes hand
+the CPU to each other directly, and asking would only delay that.
 """
 
 from __future__ import annotations
@@ -20,13 +28,17 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import select
 import sys
+import time
 import traceback
 from typing import Any
 
 DETAIL = 300
 #: Memory the bot process may use (bytes of address space), where the OS lets us say.
 MEMORY_LIMIT = 4 * 1024**3
+#: How long the runner asks for the next view without sleeping (see the module's doc).
+SPIN_SECONDS = 0.0003
 
 
 def _short(text: str) -> str:
@@ -110,6 +122,86 @@ def restore_history(view: Any, held: list[Any]) -> list[Any]:
     return held
 
 
+def spinning_pays() -> bool:
+    """Whether to ask a pipe for data without sleeping for a while before sleeping on
+    it: on POSIX (non-blocking pipes) with at least two CPUs to run on
+    (measured with a bot seat in a Chase tournament: 1.7 times the rounds per second
+    with two CPUs, 0.6 times with one)."""
+    if os.name != "posix":
+        return False
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cpus = os.cpu_count() or 1
+    return cpus >= 2
+
+
+class Spin:
+    """How long to keep asking a pipe for data before sleeping on it. Asking pays only
+    while the data comes within :data:`SPIN_SECONDS` and the CPU stays this process's
+    own meanwhile: a spin that missed the data makes the next :data:`REST_MISSED`
+    waits sleep at once (a slow partner, or a pause such as a new game); one during
+    which another process had the CPU, the next :data:`REST_BUSY` (a busy machine:
+    asking would take CPU time from the partner process)."""
+
+    REST_MISSED = 4
+    REST_BUSY = 200
+
+    def __init__(self) -> None:
+        self.pays = spinning_pays()
+        self.rest = 0
+
+    def window(self) -> float:
+        if not self.pays:
+            return 0.0
+        if self.rest:
+            self.rest -= 1
+            return 0.0
+        return SPIN_SECONDS
+
+    def done(self, wall: float, cpu: float, caught: bool) -> None:
+        """A spin of ``wall`` seconds used ``cpu`` seconds of this thread's CPU time and
+        ``caught`` the data (or not)."""
+        if cpu < 0.7 * wall:
+            self.rest = self.REST_BUSY
+        elif not caught:
+            self.rest = self.REST_MISSED
+
+
+def reader(stream: Any) -> Any:
+    """A function that returns the next chunk of ``stream`` (``b""`` at its end),
+    asking without sleeping first while that pays (:class:`Spin`)."""
+    fd = stream.fileno()
+    spin = Spin()
+    if not spin.pays:
+        return lambda: stream.read(65536)
+    os.set_blocking(fd, False)
+
+    def read() -> bytes:
+        window = spin.window()
+        if window:
+            start, cpu = time.monotonic(), time.thread_time()
+            end = start + window
+            while True:
+                try:
+                    chunk = os.read(fd, 65536)
+                    break
+                except BlockingIOError:
+                    if time.monotonic() >= end:
+                        chunk = None
+                        break
+            spin.done(time.monotonic() - start, time.thread_time() - cpu, chunk is not None)
+            if chunk is not None:
+                return chunk
+        while True:
+            select.select([fd], [], [])
+            try:
+                return os.read(fd, 65536)
+            except BlockingIOError:
+                continue
+    return read
+
+
 def _safe_repr(value: Any) -> str:
     try:
         return _short(repr(value))[:60]
@@ -131,8 +223,9 @@ def serve(path: str) -> int:
     proto_out.write(b'{"ready": true}\n')
     buffer = b""
     held: list[Any] = []     # the game's earlier rounds, as sent (see ``history_from``)
+    read = reader(proto_in)
     while True:
-        chunk = proto_in.read(65536)
+        chunk = read()
         if not chunk:
             return 0
         buffer += chunk
