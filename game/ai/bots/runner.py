@@ -15,12 +15,12 @@ private file descriptors, the bot's ``print`` (and anything written to descripto
 goes to standard error, and descriptor 0 reads nothing.
 
 After an answer the runner keeps asking for the next view without sleeping for at
-most :data:`SPIN_SECONDS`, then sleeps until it
-comes (:class:`Spin`): in a tournament the next view often follows within that, and a process that
-sleeps on one CPU while its partner runs on another takes tens of microseconds to
-wake (see :mod:`game.ai.bots.channel`, which does the same on the harness's side).
-Only where it pays (:func:`spinning_pays`): with a single CPU the two processes hand
-the CPU to each other directly, and asking would only delay that.
+most :data:`SPIN_SECONDS`, then sleeps until it comes (:class:`Spin`): in a
+tournament the next view often follows within that, and a process that sleeps on one
+CPU while its partner runs on another takes tens of microseconds to wake (see
+:mod:`game.ai.bots.channel`, which does the same on the harness's side). Only where
+it pays (:func:`spinning_pays`): with a single CPU the two processes hand the CPU to
+each other directly, and asking would only delay that.
 """
 
 from __future__ import annotations
@@ -124,9 +124,10 @@ def restore_history(view: Any, held: list[Any]) -> list[Any]:
 
 def spinning_pays() -> bool:
     """Whether to ask a pipe for data without sleeping for a while before sleeping on
-    it: on POSIX (non-blocking pipes) with at least two CPUs to run on
-    (measured with a bot seat in a Chase tournament: 1.7 times the rounds per second
-    with two CPUs, 0.6 times with one)."""
+    it: on POSIX (non-blocking pipes) with at least two CPUs to run on. Measured with
+    a bot seat in a Chase tournament on a quiet machine: 1.5 times the rounds per
+    second with two CPUs; with one, asking made it slower (0.35 of the built-in
+    level's rounds per second against 0.57; README, *User bots*)."""
     if os.name != "posix":
         return False
     try:
