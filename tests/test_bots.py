@@ -438,3 +438,22 @@ def test_a_spin_that_does_not_pay_makes_the_next_waits_sleep_at_once() -> None:
     assert waits == [0.0] * runner.Spin.REST_BUSY + [runner.SPIN_SECONDS]
     spin.pays = False
     assert spin.window() == 0.0
+
+
+@pytest.mark.parametrize("pays", [True, False])
+def test_the_runner_reads_every_view_whether_it_asks_first_or_not(monkeypatch, pays):
+    """``runner.reader`` on a real pipe: the bytes as written, then the end, both when
+    it asks before sleeping and when it sleeps at once (one CPU, Windows)."""
+    if pays and os.name != "posix":
+        pytest.skip("asking first exists on POSIX only")
+    monkeypatch.setattr(runner, "spinning_pays", lambda: pays)
+    r, w = os.pipe()
+    with os.fdopen(r, "rb", buffering=0) as stream:
+        read = runner.reader(stream)
+        got = []
+        for part in (b'{"a":1}\n', b'{"b":', b"2}\n"):
+            os.write(w, part)
+            got.append(read())
+        os.close(w)
+        assert b"".join(got) == b'{"a":1}\n{"b":2}\n'
+        assert read() == b""
