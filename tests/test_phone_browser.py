@@ -126,3 +126,22 @@ def test_a_card_is_played_with_two_taps_in_landscape(browser_type):
     with running(table):
         seat, card = asyncio.run(main())
         assert (seat, card) in table.game.moves
+
+
+def test_a_browser_that_fails_to_start_leaves_nothing_behind(tmp_path, monkeypatch):
+    """``async with`` a driver whose browser exits at once: the error says so, and the
+    fresh profile folder the start made is gone again (no browser needed)."""
+    import tempfile
+
+    from browser_page import BrowserError
+
+    monkeypatch.setenv("STAMMTISCH_CHROMIUM", "/bin/true")
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+
+    async def main() -> None:
+        async with Chromium(timeout=10):
+            pass
+
+    with pytest.raises(BrowserError, match="exited before it listened"):
+        asyncio.run(main())
+    assert list(tmp_path.iterdir()) == []

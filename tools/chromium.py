@@ -65,13 +65,6 @@ class Chromium(Page):
         self._session: str | None = None
         self.console: list[str] = []
 
-    async def __aenter__(self) -> Chromium:
-        await self.start()
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        await self.close()
-
     async def start(self) -> None:
         binary = find_browser()
         if binary is None:
@@ -193,14 +186,19 @@ class Chromium(Page):
                 await self.send("Browser.close", browser=True)
             with contextlib.suppress(Exception):
                 await self._ws.close()
+            self._ws = None
         if self._reader is not None:
             self._reader.cancel()
+            self._reader = None
         if self._http is not None:
             await self._http.close()
+            self._http = None
         if self._proc is not None:
             with contextlib.suppress(ProcessLookupError):
                 self._proc.kill()
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._proc.wait(), 10)
+            self._proc = None
         if self._profile is not None:
             shutil.rmtree(self._profile, ignore_errors=True)
+            self._profile = None

@@ -88,17 +88,6 @@ class WebKit(Page):
         self._http: aiohttp.ClientSession | None = None
         self._base = ""
 
-    async def __aenter__(self) -> WebKit:
-        try:
-            await self.start()
-        except BaseException:
-            await self.close()
-            raise
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        await self.close()
-
     async def start(self) -> None:
         driver = find_driver()
         if driver is None:
