@@ -421,10 +421,11 @@ def test_the_cached_encoding_sends_exactly_the_view(game_id, n):
     assert partial > 5
 
 
-def test_a_spin_that_does_not_pay_makes_the_next_waits_sleep_at_once() -> None:
+def test_a_spin_that_does_not_pay_makes_the_next_waits_sleep_at_once(monkeypatch) -> None:
     """The bounded asking-before-sleeping of the bot pipes (``runner.Spin``): it stops
     for a few waits after missing the data and for many after another process had
     the CPU meanwhile, and never asks where it cannot pay."""
+    monkeypatch.setattr(runner, "running_now", lambda: 1)      # a quiet machine
     spin = runner.Spin()
     spin.pays = True
     assert spin.window() == runner.SPIN_SECONDS
@@ -438,6 +439,35 @@ def test_a_spin_that_does_not_pay_makes_the_next_waits_sleep_at_once() -> None:
     assert waits == [0.0] * runner.Spin.REST_BUSY + [runner.SPIN_SECONDS]
     spin.pays = False
     assert spin.window() == 0.0
+
+
+def test_on_a_crowded_machine_the_pipes_sleep_and_look_again_later(monkeypatch) -> None:
+    """More threads ready to run than CPUs: no asking for a while, then a new look;
+    room again: asking again, and the next look only after ``LOOK_EVERY`` spins. A
+    machine where the count cannot be read is taken as not crowded."""
+    running = [3]
+    monkeypatch.setattr(runner, "running_now", lambda: running[0])
+    spin = runner.Spin()
+    spin.pays, spin.cpus = True, 2
+    rest = runner.Spin.REST_CROWDED
+    assert [spin.window() for _ in range(rest + 1)] == [0.0] * (rest + 1)
+    running[0] = 2
+    assert spin.window() == runner.SPIN_SECONDS              # looked again: room
+    running[0] = 5
+    look = runner.Spin.LOOK_EVERY
+    assert [spin.window() for _ in range(look - 1)] == [runner.SPIN_SECONDS] * (look - 1)
+    assert spin.window() == 0.0                               # the next look: crowded
+    running[0] = None
+    spin.rest = 0
+    assert spin.window() == runner.SPIN_SECONDS
+
+
+def test_the_running_count_is_read_from_the_kernel_or_not_at_all() -> None:
+    got = runner.running_now()
+    if os.path.exists("/proc/stat"):
+        assert isinstance(got, int) and got >= 1             # this test's own thread
+    else:
+        assert got is None
 
 
 @pytest.mark.parametrize("pays", [True, False])

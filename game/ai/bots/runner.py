@@ -122,19 +122,37 @@ def restore_history(view: Any, held: list[Any]) -> list[Any]:
     return held
 
 
+def _cpus() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
 def spinning_pays() -> bool:
     """Whether to ask a pipe for data without sleeping for a while before sleeping on
     it: on POSIX (non-blocking pipes) with at least two CPUs to run on. Measured with
     a bot seat in a Chase tournament on a quiet machine: 1.5 times the rounds per
     second with two CPUs; with one, asking made it slower (0.35 of the built-in
     level's rounds per second against 0.57; README, *User bots*)."""
-    if os.name != "posix":
-        return False
+    return os.name == "posix" and _cpus() >= 2
+
+
+def running_now() -> int | None:
+    """How many threads of the whole machine are running or ready to run now (Linux's
+    ``procs_running``, this one included), or ``None`` where that cannot be read."""
     try:
-        cpus = len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        cpus = os.cpu_count() or 1
-    return cpus >= 2
+        with open("/proc/stat", "rb") as f:
+            text = f.read()
+    except OSError:
+        return None
+    at = text.find(b"procs_running ")
+    if at < 0:
+        return None
+    try:
+        return int(text[at + 14:text.index(b"\n", at)])
+    except ValueError:
+        return None
 
 
 class Spin:
@@ -143,14 +161,25 @@ class Spin:
     own meanwhile: a spin that missed the data makes the next :data:`REST_MISSED`
     waits sleep at once (a slow partner, or a pause such as a new game); one during
     which another process had the CPU, the next :data:`REST_BUSY` (a busy machine:
-    asking would take CPU time from the partner process)."""
+    asking would take CPU time from the partner process).
+
+    Every :data:`LOOK_EVERY` spins it also looks whether the machine has a CPU to
+    spare for asking (:func:`running_now`: no more threads running than CPUs). On a
+    crowded machine a spin seldom loses the CPU while it asks, so the check above
+    hardly sees it, but the scheduler then ranks the two processes below the busy
+    ones (they use up their share asking) instead of waking them first, which costs
+    more than asking saves (README, *User bots*)."""
 
     REST_MISSED = 4
     REST_BUSY = 200
+    LOOK_EVERY = 64
+    REST_CROWDED = 32
 
     def __init__(self) -> None:
         self.pays = spinning_pays()
+        self.cpus = _cpus()
         self.rest = 0
+        self.spins = 0
 
     def window(self) -> float:
         if not self.pays:
@@ -158,6 +187,12 @@ class Spin:
         if self.rest:
             self.rest -= 1
             return 0.0
+        if self.spins % self.LOOK_EVERY == 0:
+            running = running_now()
+            if running is not None and running > self.cpus:
+                self.rest = self.REST_CROWDED
+                return 0.0
+        self.spins += 1
         return SPIN_SECONDS
 
     def done(self, wall: float, cpu: float, caught: bool) -> None:
