@@ -164,11 +164,14 @@ class Spin:
     asking would take CPU time from the partner process).
 
     Every :data:`LOOK_EVERY` spins it also looks whether the machine has a CPU to
-    spare for asking (:func:`running_now`: no more threads running than CPUs). On a
-    crowded machine a spin seldom loses the CPU while it asks, so the check above
+    spare for asking (:func:`running_now`: no more threads ready to run than CPUs);
+    if not, the next :data:`REST_CROWDED` waits sleep at once and then it looks again.
+    On a crowded machine a spin seldom loses the CPU while it asks, so the check above
     hardly sees it, but the scheduler then ranks the two processes below the busy
     ones (they use up their share asking) instead of waking them first, which costs
-    more than asking saves (README, *User bots*)."""
+    more than asking saves: beside one busy loop 0.40 of the built-in level's rounds
+    per second without the look, 0.52 with it (README, *User bots*). The rest is
+    short because a quiet machine, too, sometimes shows a thread more for a moment."""
 
     REST_MISSED = 4
     REST_BUSY = 200
