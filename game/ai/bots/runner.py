@@ -140,7 +140,9 @@ def spinning_pays() -> bool:
 
 def running_now() -> int | None:
     """How many threads of the whole machine are running or ready to run now (Linux's
-    ``procs_running``, this one included), or ``None`` where that cannot be read."""
+    ``procs_running``, this one included), or ``None`` where that cannot be read.
+    In a container the count is the host's, so on a busy host the pipes just sleep at
+    once, as they do everywhere without two CPUs."""
     try:
         with open("/proc/stat", "rb") as f:
             text = f.read()
