@@ -118,6 +118,9 @@ class _Line:
     transport: Any = None
     seat: int | None = None
     claimed: int | None = None         # the seat this line claimed with the join code
+    #: how the server closes it (set before the close: see ``_socket``)
+    close_code: int | None = None
+    close_reason: bytes = b""
     #: (text, step of a ``state`` or ``None``) to write, ``None`` to stop the writer
     out: asyncio.Queue[tuple[str, int | None] | None] = field(default_factory=asyncio.Queue)
 
@@ -415,6 +418,12 @@ class PhoneServer:
             line.out.put_nowait(None)
             with contextlib.suppress(Exception):
                 await writer
+            if line.close_code is not None and not ws.closed:
+                # closed from another task while this one read: say why, before aiohttp
+                # closes it with 1000 once the handler returns (aiohttp before 3.10)
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(ws.close(code=line.close_code,
+                                                    message=line.close_reason), 2.0)
         return ws
 
     async def _writer(self, line: _Line) -> None:
@@ -456,8 +465,9 @@ class PhoneServer:
                     break
                 await asyncio.sleep(0.01)
             # the close frame may wait for a peer that reads nothing: not for long
-            await asyncio.wait_for(
-                line.ws.close(code=code, message=str(last.get("reason", "")).encode()), 2.0)
+            line.close_code = code
+            line.close_reason = str(last.get("reason", "")).encode()
+            await asyncio.wait_for(line.ws.close(code=code, message=line.close_reason), 2.0)
         if line.transport is not None and not line.transport.is_closing() and line.ws.closed:
             line.transport.abort()
 
@@ -471,6 +481,8 @@ class PhoneServer:
             if transport is not None:
                 transport.abort()
             return
+
+        line.close_code, line.close_reason = CLOSE_IDLE, b"idle"
 
         async def close() -> None:
             with contextlib.suppress(Exception):
