@@ -201,8 +201,12 @@ class Gate:
         conn.busy = max(0, conn.busy - 1)
         conn.active = self.clock()
 
-    def become(self, conn: Conn, kind: str) -> None:
-        """``conn`` is now a WebSocket before hello, a guest's or a seat's."""
+    def become(self, conn: Conn, kind: str,
+               close: Callable[[str], None] | None = None) -> None:
+        """``conn`` is now a WebSocket before hello, a guest's or a seat's (and from now
+        on closed by ``close``, when given: a WebSocket closes another way)."""
+        if close is not None:
+            conn.close = close
         if conn.closed or conn.kind == kind:
             return
         self._remove(conn)

@@ -45,8 +45,7 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Coroutine
-from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any
 
 from aiohttp import WSCloseCode, WSMsgType, web
 
@@ -64,6 +63,17 @@ from game.net.http import (
     url_host,
     with_headers,
 )
+from game.net.lines import (  # noqa: F401 - Inbound and the codes are the server's API
+    CLOSE_FAILED,
+    CLOSE_FLOOD,
+    CLOSE_GONE,
+    CLOSE_IDLE,
+    CLOSE_REPLACED,
+    FLOOD_CLOSE,
+    MAX_BACKLOG,
+    Inbound,
+    Line,
+)
 from game.net.protocol import Refused
 from game.net.quiet import OneLineFilter, Quiet
 
@@ -75,11 +85,6 @@ HTTP_QUIET = Quiet(log)
 _http_log.addFilter(OneLineFilter(HTTP_QUIET))
 logging.getLogger("aiohttp.websocket").addFilter(OneLineFilter(Quiet(log), "websocket"))
 
-#: Messages waiting to be written to one device; a device that reads nothing for
-#: this long is disconnected (it gets its current state when it comes back).
-MAX_BACKLOG = 256
-#: Messages refused in a row for flooding before the line is closed.
-FLOOD_CLOSE = 200
 #: Seconds a stop waits for the lines to say goodbye.
 STOP_GRACE = 2.5
 #: Connections the system may queue for the server to take.
@@ -87,42 +92,6 @@ LISTEN_QUEUE = 128
 #: Seconds a wrong token waits for its answer once its address (or everybody
 #: together) sent too many (a line answers one message at a time).
 TOKEN_DELAY = 2.0
-#: Close codes: the page reconnects after any of them except ``REPLACED`` and, on the
-#: join screen, ``IDLE`` (it connects again when the guest acts).
-CLOSE_FLOOD = int(WSCloseCode.POLICY_VIOLATION)
-CLOSE_REPLACED = 4001
-CLOSE_IDLE = 4002
-CLOSE_GONE = int(WSCloseCode.GOING_AWAY)
-CLOSE_FAILED = int(WSCloseCode.INTERNAL_ERROR)
-
-
-class Inbound(NamedTuple):
-    """Something a phone said that the table must hear. ``kind``: ``move``,
-    ``advice`` (``data`` is the checked message), ``connected`` (``data["lang"]``),
-    ``disconnected``, ``named`` (a guest claimed the seat: ``data["name"]``)."""
-
-    kind: str
-    seat: int
-    data: dict[str, Any]
-
-
-@dataclass(eq=False)
-class _Line:
-    """One device's WebSocket."""
-
-    id: int
-    ws: web.WebSocketResponse
-    address: str
-    rate: RateLimit
-    conn: G.Conn | None = None
-    transport: Any = None
-    seat: int | None = None
-    claimed: int | None = None         # the seat this line claimed with the join code
-    #: how the server closes it (set before the close: see ``_socket``)
-    close_code: int | None = None
-    close_reason: bytes = b""
-    #: (text, step of a ``state`` or ``None``) to write, ``None`` to stop the writer
-    out: asyncio.Queue[tuple[str, int | None] | None] = field(default_factory=asyncio.Queue)
 
 
 class PhoneServer:
@@ -164,8 +133,8 @@ class PhoneServer:
         self._latest: dict[int, tuple[str, int | None]] = {}
         self._written: dict[int, int] = {}
         self._history: list[Any] = []
-        self._lines: dict[int, _Line] = {}
-        self._by_seat: dict[int, _Line] = {}
+        self._lines: dict[int, Line] = {}
+        self._by_seat: dict[int, Line] = {}
         self._ids = itertools.count(1)
         self._tasks: set[asyncio.Task[Any]] = set()
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -390,14 +359,13 @@ class PhoneServer:
                                    heartbeat=self.heartbeat, compress=False)
         await ws.prepare(request)
         conn: G.Conn | None = getattr(request.protocol, "gate_conn", None)
-        line = _Line(next(self._ids), ws, str(request.remote),
+        line = Line(next(self._ids), ws, str(request.remote),
                      RateLimit(self.rate, self.burst, self.clock), conn, request.transport)
         self._lines[line.id] = line
         if conn is not None:
-            conn.close = lambda reason: self._kick(line, reason)
             if conn.closed:          # it gave way to a newer one during the handshake
                 self._kick(line, G.EVICTED)
-            self.gate.become(conn, G.PENDING)
+            self.gate.become(conn, G.PENDING, lambda reason: self._kick(line, reason))
         writer = self._spawn(self._writer(line))
         try:
             async for msg in ws:
@@ -426,7 +394,7 @@ class PhoneServer:
                                                     message=line.close_reason), 2.0)
         return ws
 
-    async def _writer(self, line: _Line) -> None:
+    async def _writer(self, line: Line) -> None:
         """Write one line's messages in order (one writer per line)."""
         while True:
             item = await line.out.get()
@@ -442,19 +410,19 @@ class PhoneServer:
             if self.on_sent is not None:
                 self.on_sent(line.seat, text)
 
-    def _reply(self, line: _Line, message: dict[str, Any]) -> None:
+    def _reply(self, line: Line, message: dict[str, Any]) -> None:
         if message.get("type") == "refused":
             self.refusals[message["code"]] += 1
         self._queue(line, protocol.dumps(message))
 
-    def _queue(self, line: _Line, text: str, step: int | None = None) -> None:
+    def _queue(self, line: Line, text: str, step: int | None = None) -> None:
         if line.out.qsize() >= MAX_BACKLOG:
             self._spawn(line.ws.close(code=int(WSCloseCode.TRY_AGAIN_LATER),
                                       message=b"not reading"))
             return
         line.out.put_nowait((text, step))
 
-    async def _close(self, line: _Line, code: int, last: dict[str, Any]) -> None:
+    async def _close(self, line: Line, code: int, last: dict[str, Any]) -> None:
         self._reply(line, last)
         line.out.put_nowait(None)
         self._drop(line)
@@ -471,7 +439,7 @@ class PhoneServer:
         if line.transport is not None and not line.transport.is_closing() and line.ws.closed:
             line.transport.abort()
 
-    def _kick(self, line: _Line, reason: str) -> None:
+    def _kick(self, line: Line, reason: str) -> None:
         """The gate closes ``line`` (never a seat's): at once when it makes room for
         another connection, with ``CLOSE_IDLE`` when it waited too long."""
         self._drop(line)
@@ -492,7 +460,7 @@ class PhoneServer:
 
         self._spawn(close())
 
-    def _drop(self, line: _Line) -> None:
+    def _drop(self, line: Line) -> None:
         if self._lines.pop(line.id, None) is None:
             return
         seat = line.seat
@@ -510,7 +478,7 @@ class PhoneServer:
             except Exception as exc:  # noqa: BLE001 - a failing wake-up must not stop the server
                 self.quiet.say("wake", "phone server: wake-up failed", exc)
 
-    async def _on_text(self, line: _Line, text: str) -> None:
+    async def _on_text(self, line: Line, text: str) -> None:
         if not line.rate.take():
             if line.rate.over == 1:
                 self._reply(line, protocol.refused("too_fast"))
@@ -524,7 +492,7 @@ class PhoneServer:
         except Refused as r:
             self._reply(line, r.as_message())
 
-    async def _handle(self, line: _Line, msg: dict[str, Any]) -> None:
+    async def _handle(self, line: Line, msg: dict[str, Any]) -> None:
         kind = msg["type"]
         if kind == "ping":
             self._reply(line, {"type": "pong"})
@@ -537,7 +505,7 @@ class PhoneServer:
         else:           # move, advice: the table answers
             self._post(Inbound(kind, line.seat, msg))
 
-    async def _hello(self, line: _Line, msg: dict[str, Any]) -> None:
+    async def _hello(self, line: Line, msg: dict[str, Any]) -> None:
         seat = self.access.seat_of(msg["token"])
         if seat is None:
             late = self.attempts.slowed(line.address)
@@ -567,7 +535,7 @@ class PhoneServer:
             self._queue(line, *latest)
         self._post(Inbound("connected", seat, {"lang": msg.get("lang")}))
 
-    def _join(self, line: _Line, msg: dict[str, Any]) -> None:
+    def _join(self, line: Line, msg: dict[str, Any]) -> None:
         claim = msg["type"] == "claim"
         if claim and (line.seat is not None or line.claimed is not None):
             raise Refused("one_seat", detail={"seat": line.seat if line.seat is not None
