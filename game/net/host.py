@@ -204,24 +204,23 @@ class HeadlessTable:
         return self.outcome()
 
     def _linger(self) -> None:
-        """Serve the finished table until every phone seat has had the end on a live
-        line, for ``linger`` seconds at most: a phone that was reconnecting when the game
-        ended (its last move sent, the answer lost with its line) still learns that its
-        move was taken and how the game ended. A phone that saw the end and left is not
-        waited for."""
-        link = self.link
-        link.pump()                         # lines lost before the end count as away
-        told = set(link.connected)          # their lines had the final state just now
-        before = dict(link.arrivals)
+        """Serve the finished table until every phone seat has had the end written to
+        one of its lines, for ``linger`` seconds at most: a phone that was reconnecting
+        when the game ended (its last move sent, the answer lost with its line) still
+        learns that its move was taken and how the game ended. A phone that saw the end
+        and left is not waited for (its line may be gone before the table looks: what
+        counts is what the server wrote, not who is connected now)."""
+        link, server = self.link, self.server
+        last = len(self.game.moves)
         until = time.monotonic() + self.linger
-        while not self._stop.is_set() and time.monotonic() < until:
-            if set(self.phones) <= told:
+        while not self._stop.is_set():
+            link.pump()
+            if all(server.written_step(s) >= last for s in self.phones):
+                return
+            if time.monotonic() >= until:
                 return
             self._wake.clear()
-            self._wake.wait(0.1)
-            link.pump()
-            # a phone back got the end with its welcome, even if it has left again
-            told |= {s for s, n in link.arrivals.items() if n > before[s]}
+            self._wake.wait(0.05)
 
     def outcome(self) -> dict[str, Any]:
         g = self.game
@@ -254,7 +253,8 @@ def main(argv: list[str]) -> int:
                    help="port (default: any free one)")
     p.add_argument("--bind", default=None,
                    help="listen on this local address only (default: this computer's "
-                        "loopback and local-network addresses)")
+                        "loopback and its main local-network address, the one of its "
+                        "Wi-Fi or Ethernet, not of a VPN or a container network)")
     p.add_argument("--seed", type=cliargs.seed, default=None, help="seed of the shuffles")
     p.add_argument("--think", type=cliargs.seconds(0, 60), default=0.8,
                    help="seconds a computer waits before its move (default 0.8)")
