@@ -102,7 +102,7 @@ def test_the_screen_shows_what_stammtisch_review_prints(home, tmp_path, monkeypa
     assert any(review_panels.num(d["options"][d["chosen"]]["lives"]) in s for s in seen)
     # the game's figures are in the statistics now (the session's uuid is its key)
     acc = history.accuracy_history()
-    assert acc.games == 1 and {ln.name for ln in acc.lines if ln.human} == {"You"}
+    assert acc.games == 1 and {ln.name for ln in acc.lines if ln.human} == {history.YOU}
 
 
 def test_a_progress_bar_after_half_a_second_and_the_window_keeps_drawing(home, monkeypatch):
@@ -242,3 +242,22 @@ def test_a_record_the_review_cannot_read_says_why(home, monkeypatch):
     assert any(s.startswith("The review could not be made") for s in seen)
     T.key(app, pygame.K_ESCAPE)
     assert isinstance(app.top, MenuScene)
+
+
+def test_the_person_at_the_screen_is_one_line_in_every_language(home):
+    """Games played in English ("You") and in German ("Du") chart as one person; other
+    people by name, computers by level, one point per game."""
+    for k, you in enumerate(("You", "Du", "You")):
+        rec = play("chase", ["medium", "hard", "hard"], 10 + k, {"lives": 1})
+        rec.seats[0] = records.Seat(you, "human", None)
+        rec.seats[1] = records.Seat("Anna", "human", None)
+        store.record_game(rec, records.rebuild(rec).summary(), game_id=f"g{k}",
+                          finished=1000.0 + k)
+        assert history.keep(f"g{k}", compute.review(rec, samples=FEW))
+    assert not history.keep(None, {"finished": True, "players": []})
+    acc = history.accuracy_history()
+    assert acc.games == 3
+    by = {(ln.human, ln.name): ln for ln in acc.lines}
+    assert set(by) == {(True, history.YOU), (True, "Anna"), (False, "hard")}
+    assert [g for g, _ in by[(True, history.YOU)].points] == [1, 2, 3]
+    assert all(0.0 <= v <= 1.0 for ln in acc.lines for _, v in ln.points)

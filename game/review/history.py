@@ -35,6 +35,9 @@ CREATE TABLE IF NOT EXISTS reviews (
     PRIMARY KEY (game_id, seat)
 )
 """
+#: The name under which the person at the screen's games are kept together, whatever
+#: the word for "you" was in the language of each game (``Line.name``).
+YOU = "you"
 #: The reviewed games the chart reads (the most recent ones).
 RECENT = 200
 #: The players the chart shows (people first, then those with the most games).
@@ -100,7 +103,7 @@ def accuracy_history(con: sqlite3.Connection | None = None,
     if found is None:
         return AccuracyHistory()
     rows = con.execute(
-        "SELECT g.finished, g.id, r.name, r.human, r.level, r.accuracy FROM reviews r "
+        "SELECT g.finished, g.id, r.seat, r.name, r.human, r.level, r.accuracy FROM reviews r "
         "JOIN games g ON g.game_id = r.game_id WHERE g.id IN (SELECT g2.id FROM games g2 "
         "JOIN reviews r2 ON r2.game_id = g2.game_id GROUP BY g2.id "
         "ORDER BY g2.finished DESC, g2.id DESC LIMIT ?) ORDER BY g.finished, g.id, r.seat",
@@ -115,13 +118,15 @@ def accuracy_history(con: sqlite3.Connection | None = None,
             lines[key].points.append((out.games, sum(accs) / len(accs)))
         sums.clear()
 
-    for finished, gid, name, human, level, acc in rows:
+    for finished, gid, seat, name, human, level, acc in rows:
         if (finished, gid) != last:
             close_game()
             last = (finished, gid)
             out.games += 1
         if acc is None:
             continue
+        if human and store.role_of(name, True, seat) == "you":
+            name = YOU       # the person at the screen, whatever the language then
         key = (True, name) if human else (False, level or "?")
         if key not in lines:
             lines[key] = Line(name if human else (level or "?"), bool(human),

@@ -319,7 +319,7 @@ class StatsScene(Scene):
     def _draw_accuracy(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
         """Each person's (by name) and each computer level's accuracy per reviewed
         game: a dot per game, the line the mean of the last few."""
-        from game.store import role_of
+        from game.review.history import YOU
         from game.table.texts import role_name
 
         u = self.u
@@ -336,7 +336,7 @@ class StatsScene(Scene):
             return
         items = []
         for i, ln in enumerate(acc.lines):
-            label = (role_name(role_of(ln.name, True, 0), 0) or ln.name) if ln.human \
+            label = (role_name("you", 0) if ln.name == YOU else ln.name) if ln.human \
                 else t("level." + (ln.level or "none"))
             items.append((label, LINE_COLOURS[i % len(LINE_COLOURS)], ln.human))
         ltop = self._legend(surf, rect, items)
