@@ -21,6 +21,7 @@ import multiprocessing
 import os
 import sys
 import time
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -30,12 +31,15 @@ from game import games, records  # noqa: E402
 from game.ai.registry import make_player  # noqa: E402
 from game.records import Record, Seat  # noqa: E402
 from game.review import compute  # noqa: E402
+from game.review.job import CHUNK  # noqa: E402
 
 
-def timed_advise(view: dict[str, Any]) -> tuple[dict[str, Any], float]:
-    """One decision's coach call and the CPU time it took in its process."""
+def timed_chunk(data: dict[str, Any], moves: list[int], token: str
+                ) -> tuple[list[dict[str, Any]], float]:
+    """A few decisions' coach calls (as the window's worker makes them) and the CPU
+    time they took in their process."""
     start = time.process_time()
-    got = compute.advise(view)
+    got = compute.advise_moves(data, moves, token=token)
     return got, time.process_time() - start
 
 
@@ -54,12 +58,15 @@ def review(record: Record, pool: concurrent.futures.Executor | None) -> tuple[di
     """The review, its wall seconds and the coach calls' CPU seconds."""
     start = time.perf_counter()
     p = compute.plan(record)
-    views = [pt.view for pt in p.points]
+    groups = compute.chunks(p, CHUNK)
+    data = record.as_dict()
+    token = uuid.uuid4().hex
     if pool is None:
-        got = [timed_advise(v) for v in views]
+        got = [timed_chunk(data, g, token) for g in groups]
     else:
-        got = list(pool.map(timed_advise, views))
-    out = compute.assemble(p, [a for a, _ in got])
+        got = list(pool.map(timed_chunk, [data] * len(groups), groups,
+                            [token] * len(groups)))
+    out = compute.assemble(p, [a for chunk, _ in got for a in chunk])
     return out, time.perf_counter() - start, sum(c for _, c in got)
 
 

@@ -14,7 +14,7 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+import uuid
 from typing import Any
 
 from game import cliargs
@@ -22,25 +22,34 @@ from game.review import compute
 
 #: The most processes ``--jobs`` starts.
 MAX_JOBS = 16
+#: Decisions per call to a process.
+CHUNK = 4
 
 
 def default_jobs() -> int:
     return max(1, min(4, os.cpu_count() or 1))
 
 
-def advise_parallel(views: Sequence[dict[str, Any]], level: str, jobs: int,
-                    samples: int | None = None) -> list[dict[str, Any]]:
-    """Every view's odds, in ``jobs`` processes (in this one for ``jobs=1``)."""
-    if jobs <= 1 or len(views) < 2:
-        return [compute.advise(v, level, samples) for v in views]
+def review_record(record: Any, level: str = compute.DEFAULT_LEVEL, jobs: int = 1,
+                  samples: int | None = None) -> dict[str, Any]:
+    """The review of ``record``, its coach calls in ``jobs`` processes (in this one
+    for ``jobs=1``)."""
+    p = compute.plan(record)
+    if jobs <= 1 or len(p.points) < 2:
+        return compute.assemble(p, compute.advise_all(p, level, samples), level, samples)
     import concurrent.futures
     import multiprocessing
 
+    groups = compute.chunks(p, CHUNK)
+    data = record.as_dict()
     ctx = multiprocessing.get_context("spawn")
-    with concurrent.futures.ProcessPoolExecutor(max_workers=min(jobs, len(views)),
+    with concurrent.futures.ProcessPoolExecutor(max_workers=min(jobs, len(groups)),
                                                 mp_context=ctx) as pool:
-        return list(pool.map(compute.advise, views, [level] * len(views),
-                             [samples] * len(views)))
+        got = pool.map(compute.advise_moves, [data] * len(groups), groups,
+                       [level] * len(groups), [samples] * len(groups),
+                       [uuid.uuid4().hex] * len(groups))
+        answers = [a for chunk in got for a in chunk]
+    return compute.assemble(p, answers, level, samples)
 
 
 def review_file(path: str, level: str = compute.DEFAULT_LEVEL, jobs: int = 1,
@@ -48,9 +57,7 @@ def review_file(path: str, level: str = compute.DEFAULT_LEVEL, jobs: int = 1,
     """The review of the record in ``path`` (raises ``RecordError``)."""
     from game.records import load
 
-    p = compute.plan(load(path))
-    answers = advise_parallel([pt.view for pt in p.points], level, jobs, samples)
-    return compute.assemble(p, answers, level, samples)
+    return review_record(load(path), level, jobs, samples)
 
 
 def _pct(x: float | None) -> str:

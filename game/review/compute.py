@@ -5,13 +5,16 @@ the cards decided. Pure: no pygame, no clock.
 Three steps, so the window can run the middle one in a worker with progress:
 
 1. :func:`plan` replays the record (validated by :func:`game.records.rebuild` first)
-   and lists every decision that offered a choice, with the deciding seat's own view
-   at that moment (``game.view(seat)``), the cards each seat was dealt in each round,
-   and the lives lost. Decisions of a round still in play are left out: the review
-   shows nothing of a round that is not over.
-2. :func:`advise` asks the coach (:func:`game.ai.coach.advise_view`, the same coach
-   and number of deals as the in-game odds) for one view. It decides from counts and
-   the view's own seed, so the same record always gives the same review.
+   and lists every decision that offered a choice, the cards each seat was dealt in
+   each round, and the lives lost. Decisions of a round still in play are left out:
+   the review shows nothing of a round that is not over.
+2. :func:`advise_moves` (what a worker runs, for a few decisions at a time) replays the
+   record to each decision and asks the coach (:func:`game.ai.coach.advise_view`, the
+   same coach and number of deals as the in-game odds) with the deciding seat's own
+   view at that moment (``game.view(seat)``). The coach decides from counts and the
+   view's own seed, so the same record always gives the same review. (The views are
+   made where they are used and dropped at once: a long game's views kept together
+   would fill the memory and slow the window.)
 3. :func:`assemble` turns the plan and the coach's answers into the review as plain
    JSON-ready data (``docs/review.md``); ``stammtisch review --json`` prints exactly
    that, and the review screen draws exactly that.
@@ -25,8 +28,9 @@ sudden-death round counts as a life, as the coach counts it.
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from game import records
@@ -50,7 +54,7 @@ DIGITS = 4
 
 @dataclass
 class Point:
-    """One decision that offered a choice, as its seat saw it."""
+    """One decision that offered a choice."""
 
     move: int               # index of the move in the record
     round: int
@@ -58,13 +62,6 @@ class Point:
     decision: str
     legal: list[str]
     chosen: str
-    view: dict[str, Any] = field(repr=False)
-
-    def public(self) -> dict[str, Any]:
-        """What the review shows of the view: the seat's cards and the public table."""
-        v = self.view
-        return {"hand": list(v.get("hand", [])),
-                "seen": {k: v[k] for k in SEEN_KEYS if k in v}}
 
 
 @dataclass
@@ -100,9 +97,7 @@ def plan(record: Record) -> Plan:
         assert pending is not None       # rebuild() accepted every move
         round_moves[rnd] = round_moves.get(rnd, 0) + 1
         if len(pending.legal) > 1:
-            view = game.view(seat)
-            points.append(Point(i, rnd, seat, pending.decision, sorted(pending.legal), move,
-                                view))
+            points.append(Point(i, rnd, seat, pending.decision, sorted(pending.legal), move))
         game.apply(seat, move)
         rnd = _note_round(game, dealt, dealers, rnd)
     summary = final.summary()
@@ -151,23 +146,70 @@ def _note_round(game: Any, dealt: dict[int, dict[str, list[str]]], dealers: dict
 
 def advise(view: Mapping[str, Any], level: str = DEFAULT_LEVEL,
            samples: int | None = None) -> dict[str, Any]:
-    """The coach's odds for one decision (what a worker runs): ``{options, later}``.
+    """The coach's odds for one view, and what the review shows of the view: ``{options,
+    later, hand, seen}`` (the seat's cards and the public table it saw).
     ``samples``: deals per move (default: the coach's own, as the in-game odds)."""
     from game.ai.coach import advise_view
 
-    got = advise_view(dict(view), level, samples, pick=False)
-    return {"options": got.get("options") or {}, "later": got.get("later") or {}}
+    got = advise_view(view, level, samples, pick=False)
+    return {"options": got.get("options") or {}, "later": got.get("later") or {},
+            "hand": list(view.get("hand", [])),
+            "seen": {k: view[k] for k in SEEN_KEYS if k in view}}
+
+
+#: A worker's game, kept between its calls for one record: ``(token, engine, moves
+#: applied)``. The decisions come in order, so each worker replays a record once.
+_replay: list[Any] = []
+
+
+def advise_moves(record_data: Mapping[str, Any], moves: Sequence[int],
+                 level: str = DEFAULT_LEVEL, samples: int | None = None,
+                 token: str | None = None) -> list[dict[str, Any]]:
+    """:func:`advise` at each of ``moves`` (indices into the record's moves, ascending)
+    of the record ``record_data`` (RECORD.md's dict): what a worker runs. ``token``
+    names the record, so that the next call for it goes on from where this one ended
+    instead of replaying from the start (the answer is the same either way)."""
+    game, done = None, 0
+    if token is not None and _replay and _replay[0] == token and moves \
+            and moves[0] >= _replay[2]:
+        _, game, done = _replay
+    record = records.from_dict(record_data)
+    if game is None:
+        game = records.new_engine(record)
+        game.start()
+        done = 0
+    out = []
+    for i in moves:
+        while done < i:
+            seat, move = record.moves[done]
+            game.apply(seat, move)
+            done += 1
+        pending = game.to_move()
+        out.append(advise(game.view(pending.seat), level, samples))
+    _replay[:] = [token, game, done] if token is not None else []
+    return out
 
 
 def advise_all(p: Plan, level: str = DEFAULT_LEVEL, samples: int | None = None,
                progress: Callable[[int, int], None] | None = None) -> list[dict[str, Any]]:
     """Every decision's odds, one after another in this process."""
-    out = []
-    for k, point in enumerate(p.points):
-        out.append(advise(point.view, level, samples))
-        if progress is not None:
-            progress(k + 1, len(p.points))
+    data = p.record.as_dict()
+    token = uuid.uuid4().hex
+    out: list[dict[str, Any]] = []
+    try:
+        for chunk in chunks(p, 1):
+            out += advise_moves(data, chunk, level, samples, token)
+            if progress is not None:
+                progress(len(out), len(p.points))
+    finally:
+        _replay.clear()
     return out
+
+
+def chunks(p: Plan, size: int) -> list[list[int]]:
+    """The decisions' move indices in groups of ``size``, in order."""
+    moves = [pt.move for pt in p.points]
+    return [moves[k:k + size] for k in range(0, len(moves), size)]
 
 
 def _r(x: float) -> float:
@@ -187,7 +229,8 @@ def judge(point: Point, advice: Mapping[str, Any]) -> dict[str, Any]:
         shown[m] = {"lose_life": _r(o["lose_life"]), "expected_loss": _r(o["expected_loss"]),
                     "lives": _r(lives)}
     out: dict[str, Any] = {"move": point.move, "round": point.round, "seat": point.seat,
-                           "decision": point.decision, **point.public(),
+                           "decision": point.decision, "hand": list(advice.get("hand", [])),
+                           "seen": dict(advice.get("seen") or {}),
                            "chosen": point.chosen, "options": shown}
     if not shown or point.chosen not in shown:
         out.update(best=None, cost=0.0, at_stake=0.0, key=None)

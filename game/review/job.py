@@ -1,7 +1,8 @@
 """The review of one record, computed in a worker while the window keeps drawing.
 
 :class:`ReviewJob` plans the review at once (a replay of the record: milliseconds),
-then hands every decision's coach call to a worker (:mod:`game.table.workers`) and
+then hands the decisions to a worker (:mod:`game.table.workers`) a few at a time
+(:data:`CHUNK`; the worker replays the record to them and asks the coach) and
 collects the answers as they come: ``progress()`` says how far it is, ``review``
 holds the finished review (the same data ``stammtisch review --json`` prints). Whoever
 shows it calls :meth:`ReviewJob.poll` once a frame; nothing here blocks.
@@ -14,6 +15,7 @@ accuracy figures go to the statistics (:mod:`game.review.history`).
 from __future__ import annotations
 
 import logging
+import uuid
 from collections.abc import Callable, Hashable
 from typing import Any
 
@@ -23,9 +25,11 @@ from game.table.workers import Future, Worker
 
 log = logging.getLogger("stammtisch.review")
 
-#: Answers the window asks for at once; the rest wait here (so a job can be cancelled
+#: Decisions per call to a worker (the progress bar moves by this many).
+CHUNK = 4
+#: Calls the window makes at once; the rest wait here (so a job can be cancelled
 #: quickly, and a new table's computer players never wait behind a whole review).
-IN_FLIGHT = 8
+IN_FLIGHT = 4
 
 
 class ReviewJob:
@@ -43,14 +47,18 @@ class ReviewJob:
         self.review: dict[str, Any] | None = None
         self.plan: compute.Plan | None = None
         self._answers: list[dict[str, Any] | None] = []
-        self._futures: dict[int, Future] = {}
+        self._futures: dict[int, Future] = {}       # first decision's index -> call
+        self._chunks: list[list[int]] = []
         self._next = 0
+        self._token = uuid.uuid4().hex
         try:
             self.plan = compute.plan(record)
         except RecordError as exc:
             self.error = f"{exc.kind}: {exc.message}"
             return
+        self._data = record.as_dict()
         self._answers = [None] * len(self.plan.points)
+        self._chunks = compute.chunks(self.plan, CHUNK)
         self.poll()
 
     # ------------------------------------------------------------------ state
@@ -79,23 +87,24 @@ class ReviewJob:
         """Collect the answers that arrived and ask for the next ones."""
         if self.finished or self.plan is None:
             return
-        points = self.plan.points
         while True:
             for k, fut in list(self._futures.items()):
                 if not fut.done():
                     continue
                 del self._futures[k]
                 try:
-                    self._answers[k] = fut.result()
+                    got = fut.result()
                 except Exception as exc:  # noqa: BLE001 - a failed coach call fails the job
                     log.exception("the review's coach failed")
                     self._fail(f"{type(exc).__name__}: {exc}")
                     return
-            while self._next < len(points) and len(self._futures) < IN_FLIGHT:
+                self._answers[k * CHUNK:k * CHUNK + len(got)] = got
+            while self._next < len(self._chunks) and len(self._futures) < IN_FLIGHT:
                 k = self._next
                 self._next += 1
-                self._futures[k] = self.worker.submit(compute.advise, points[k].view,
-                                                      self.level, self.samples)
+                self._futures[k] = self.worker.submit(
+                    compute.advise_moves, self._data, self._chunks[k], self.level,
+                    self.samples, self._token)
             # an inline worker answers at once: collect those before returning
             if not any(f.done() for f in self._futures.values()):
                 break
