@@ -263,3 +263,18 @@ def test_the_person_at_the_screen_is_one_line_in_every_language(home):
     assert set(by) == {(True, history.YOU), (True, "Anna"), (False, "hard")}
     assert [g for g, _ in by[(True, history.YOU)].points] == [1, 2, 3]
     assert all(0.0 <= v <= 1.0 for ln in acc.lines for _, v in ln.points)
+
+
+def test_keys_before_the_first_frame_do_nothing_wrong(home):
+    app = make_app()
+    record = play("chase", ["hard", "medium", "easy"], 2, {"lives": 1})
+    scene = ReviewScene(app, record)
+    app.push(scene)
+    for k in (pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_DOWN, pygame.K_HOME,
+              pygame.K_END, pygame.K_RIGHT):
+        T.key(app, k)
+    ev = pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False, precise_x=0.0,
+                            precise_y=-3.0, which=0, touch=False)
+    app.handle(ev)
+    T.frame(app)
+    assert app.top is scene and scene.seat == 0

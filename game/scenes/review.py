@@ -49,6 +49,10 @@ class ReviewScene(Scene):
         self.rows: list[tuple[int, pygame.Rect]] = []
         self.player_rows: list[tuple[int, pygame.Rect]] = []
         self._built_for: Any = None
+        # until the first layout (a key may come first)
+        self.players_rect = self.list_rect = self.detail_rect = pygame.Rect(0, 0, 0, 0)
+        self.message_rect = pygame.Rect(0, 0, 0, 0)
+        self.row_h, self.title_size = 30, 30
         self.list = FocusList([
             Button(lambda: t("review.show"), self.show, name="show", hotkey=pygame.K_t,
                    hint="T"),
