@@ -79,6 +79,7 @@ class App:
         self.toast: tuple[str, float] | None = None
         self.ai_sync = False      # tests: computer players decide in the loop's thread
         self._ai_worker: Any = None
+        self._reviews: Any = None
         self.frame_times: list[float] = []
         #: seconds since the loop started, when each measured frame began
         self.frame_starts: list[float] = []
@@ -169,8 +170,29 @@ class App:
             self._ai_worker.start()
         return self._ai_worker
 
+    def reviews(self) -> Any:
+        """The window's game reviews (``game.review.job.Reviews``): computed in worker
+        processes of their own at a lower priority, started on first use; a finished
+        review's figures go to the statistics."""
+        if self._reviews is None:
+            from game.review.history import keep
+            from game.review.job import Reviews
+            from game.table.workers import InlineWorker, ProcessWorker
+
+            def worker() -> Any:
+                if self.ai_sync:
+                    return InlineWorker()
+                return ProcessWorker(processes=min(2, os.cpu_count() or 1),
+                                     low_priority=True)
+
+            self._reviews = Reviews(worker, keep)
+        return self._reviews
+
     def close(self) -> None:
-        """Stop the worker process (the window is closing)."""
+        """Stop the worker processes (the window is closing)."""
+        if self._reviews is not None:
+            self._reviews.close()
+            self._reviews = None
         if self._ai_worker is not None:
             self._ai_worker.shutdown()
             self._ai_worker = None
@@ -293,6 +315,8 @@ class App:
 
     def update(self, dt: float) -> None:
         self.show_notices()
+        if self._reviews is not None:
+            self._reviews.poll()      # a review goes on behind any screen
         if self.stack:
             self.stack[-1].update(dt)
         if self.toast is not None and time.monotonic() > self.toast[1]:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from game import cliargs
 
-SUBCOMMANDS = ("replay", "tournament", "advise", "policy", "host")
+SUBCOMMANDS = ("replay", "tournament", "advise", "policy", "host", "review")
 #: the hidden subcommand that runs a Python bot file in its own process
 BOT_RUNNER = "bot-runner"
 

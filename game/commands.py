@@ -1,4 +1,4 @@
-"""Subcommands of ``stammtisch``: replay, tournament, advise, policy, host.
+"""Subcommands of ``stammtisch``: replay, tournament, advise, policy, host, review.
 
 Each prints machine-readable output with ``--json``. None of them imports pygame.
 """
@@ -57,12 +57,19 @@ def _host(argv: list[str]) -> int:
     return main(argv)
 
 
+def _review(argv: list[str]) -> int:
+    from game.review.cli import main
+
+    return main(argv)
+
+
 COMMANDS: dict[str, Callable[[list[str]], int]] = {
     "replay": _replay,
     "tournament": _tournament,
     "advise": _advise,
     "policy": _policy,
     "host": _host,
+    "review": _review,
 }
 
 

@@ -21,11 +21,17 @@ MAX_SAMPLES = 100_000
 NO_DECISION = "no_decision"
 
 
-def advise_view(view: View, level: str = "hard", samples: int | None = None) -> dict[str, Any]:
+def advise_view(view: View, level: str = "hard", samples: int | None = None, *,
+                pick: bool = True) -> dict[str, Any]:
     """``{seat, level, move, options: {move: {lose_life, expected_loss}}}`` for the
-    deciding seat of ``view``, assuming the others play as ``level`` would."""
+    deciding seat of ``view``, assuming the others play as ``level`` would.
+
+    A coach may add ``later: {move: lives}``, what a move is expected to cost in later
+    rounds (a Rams drop that brings a forced round). ``pick=False`` leaves out the
+    level's own choice where it costs a search of its own (``move`` may then be
+    ``None``); the odds are the same either way (the game review needs only them)."""
     coach = games.entry(view["game"]).coach()
-    return coach(view, level, samples)
+    return coach(view, level, samples, pick=pick)
 
 
 def main(argv: list[str]) -> int:

@@ -65,13 +65,20 @@ class Bookkeeper:
         self.session.finish()      # idempotent
 
 
+def table_record(game: Any, seats: Sequence[dict[str, Any]],
+                 session: store.GameSession | None = None) -> Record:
+    """The record of the game on a table (its session's, when it keeps one)."""
+    if session is not None:
+        return session.record()
+    return records.record_of(game, store.seats_to_record(seats),
+                             seed=getattr(game, "seed", None),
+                             bot_seed=getattr(game, "bot_seed", 0))
+
+
 def export(game: Any, seats: Sequence[dict[str, Any]],
            session: store.GameSession | None = None) -> Path:
     """Write ``game`` as a record file to ``saves_dir()/exports``; raises ``OSError``
     or ``ValueError`` when it cannot."""
     if session is not None:
         return session.export()
-    rec = records.record_of(game, store.seats_to_record(seats),
-                            seed=getattr(game, "seed", None),
-                            bot_seed=getattr(game, "bot_seed", 0))
-    return store.export_record(rec)
+    return store.export_record(table_record(game, seats))
