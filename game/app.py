@@ -87,15 +87,22 @@ class App:
         self.show_notices()
 
     def check_files(self) -> None:
-        """Folders the game cannot use, and a damaged, unreadable or foreign settings,
-        autosave or statistics file, are reported once (``game.paths``,
-        ``game.settings``, ``game.store``); the game always starts."""
+        """Folders the game cannot use, a log file that is not a regular file, and a
+        damaged, unreadable or foreign settings, autosave or statistics file, are
+        reported once (``game.paths``, ``game.crash``, ``game.settings``,
+        ``game.store``); the game always starts."""
         for f in paths.check_folders():
             # the failures that follow (settings, save, stats) need no notice of their own
             covers = tuple("save" if k == "saves" else k for k in f.keeps)
             notices.post("folder.unusable", once=f"folder:{f.path}", covers=covers,
                          path=str(f.path), reason=f.reason,
                          what=", ".join(i18n.t("folder.keeps." + k) for k in f.keeps))
+        from game import crash
+
+        log = crash.log_problem()
+        if log is not None:
+            notices.post("log.unusable" if log["where"] else "log.unusable_stderr",
+                         once=f"log-file:{log['file']}", **log)
         if self.settings.notice is not None:
             n = self.settings.notice
             notices.post(n.key, once="settings-file",
