@@ -20,7 +20,7 @@ import pygame
 from game import i18n, notices, paths
 from game import settings as settings_mod
 from game.scenes.base import Scene
-from game.view import backdrop, screen, text
+from game.view import backdrop, display, screen, text
 from game.view.cardart import CardArt
 
 DEFAULT_SIZE = (1280, 720)
@@ -57,9 +57,10 @@ class App:
             demo=False, game=None, seed=None, quit_after=None, frame_stats=False,
             smoke_test=False, lang=None, size=None, players=None)
         notices.reset()           # a new window tells everything afresh, once
+        # first of all a screen: without one nothing is read, moved or shown (NoScreen)
+        display.open_display()
         self.settings = settings or settings_mod.load()
         i18n.set_lang(getattr(self.opts, "lang", None) or self.settings["lang"])
-        pygame.display.init()
         pygame.font.init()
         text.clear_cache()       # fonts of an earlier pygame.init() are invalid now
         backdrop.clear()
@@ -396,7 +397,10 @@ class App:
 def run(opts: argparse.Namespace) -> int:
     """Open the window and play; returns the process exit code."""
     os.environ.setdefault("SDL_VIDEO_ALLOW_SCREENSAVER", "1")
-    app = App(opts)
+    try:
+        app = App(opts)
+    except display.NoScreen as exc:   # also fails --smoke-test: it proves a window
+        return display.refuse(exc)
     if getattr(opts, "smoke_test", False):
         app.open("menu")
         app.draw()
@@ -436,7 +440,10 @@ def run_replay(path: str, opts: argparse.Namespace | None = None) -> int:
             print(f"{exc.kind}: {exc.message}", file=sys.stderr)
         return 2
     os.environ.setdefault("SDL_VIDEO_ALLOW_SCREENSAVER", "1")
-    app = App(opts)
+    try:
+        app = App(opts)
+    except display.NoScreen as exc:
+        return display.refuse(exc)
     app.open("menu")
     app.open("replay", record=record, title=os.path.basename(path))
     try:
