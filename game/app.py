@@ -427,14 +427,18 @@ def run(opts: argparse.Namespace) -> int:
     return 0
 
 
-def run_replay(path: str, opts: argparse.Namespace | None = None) -> int:
+def run_replay(path: str, opts: argparse.Namespace | None = None,
+               record: Any = None) -> int:
     """``stammtisch replay FILE``: watch a record on the table (play, pause, step,
-    speed). A bad file prints one line ``kind: details`` on stderr and returns 2."""
-    from game.records import RecordError, load, rebuild
+    speed). A bad file prints one line ``kind: details`` on stderr and returns 2.
+    ``record``: the file's record, already read and checked."""
+    from game.records import RecordError, load
+    from game.replaying import rebuild_light
 
     try:
-        record = load(path)
-        rebuild(record)
+        if record is None:
+            record = load(path)
+            rebuild_light(record)
     except RecordError as exc:
         if sys.stderr is not None:
             print(f"{exc.kind}: {exc.message}", file=sys.stderr)
