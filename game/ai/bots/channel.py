@@ -32,9 +32,9 @@ import threading
 import time
 from collections.abc import Sequence
 
-from game.ai.bots import tree
 from game.ai.bots.protocol import decode_answer
 from game.ai.bots.runner import Spin
+from game.ai.bots.tree import start as start_tree
 
 #: Bytes of a child's standard error kept (the end of it).
 STDERR_TAIL = 8192
@@ -97,7 +97,7 @@ class BotProcess:
         self.max_line = max_line
         # the bot and whatever it starts, ended together (game.ai.bots.tree); in a
         # session of its own, so Ctrl+C at the terminal is the tournament's
-        self.tree = tree.start(list(argv), cwd)
+        self.tree = start_tree(list(argv), cwd)
         self.proc = self.tree.proc
         assert self.proc.stdin and self.proc.stdout and self.proc.stderr
         #: the bot numbers its answers (it wrote a numbered line): from then on only
