@@ -14,6 +14,8 @@ from game import cliargs
 SUBCOMMANDS = ("replay", "tournament", "advise", "policy", "host", "review")
 #: the hidden subcommand that runs a Python bot file in its own process
 BOT_RUNNER = "bot-runner"
+#: the hidden subcommand that holds a bot and everything it starts (Linux)
+BOT_SUPERVISOR = "bot-supervisor"
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -64,6 +66,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         from game.ai.bots import runner
 
         return runner.main(args[1:])
+    if args and args[0] == BOT_SUPERVISOR:
+        # ... and holds each bot under itself (game.ai.bots.tree, Linux)
+        from game.ai.bots import supervisor
+
+        return supervisor.main(args[1:])
     opts = window_parser().parse_args(args)
     from game import crash
 

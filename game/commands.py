@@ -6,7 +6,6 @@ Each prints machine-readable output with ``--json``. None of them imports pygame
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Callable
 
@@ -18,19 +17,21 @@ def _replay(argv: list[str]) -> int:
     p.add_argument("--json", action="store_true",
                    help="print the game's outcome as one JSON object")
     args = p.parse_args(argv)
-    from game.records import RecordError, load, rebuild
+    from game.records import RecordError, load
+    from game.replaying import rebuild_light, replay_json
 
     try:
-        game = rebuild(load(args.file))
+        record = load(args.file)
+        if args.json:       # the rounds go out as they are made (game.replaying)
+            replay_json(record, sys.stdout)
+            return 0
+        rebuild_light(record)
     except RecordError as exc:
         print(f"{exc.kind}: {exc.message}", file=sys.stderr)
         return 2
-    if args.json:
-        print(json.dumps(game.summary(), indent=1))
-        return 0
     from game.app import run_replay  # the table, watching the record
 
-    return int(run_replay(args.file))
+    return int(run_replay(args.file, record=record))
 
 
 def _tournament(argv: list[str]) -> int:

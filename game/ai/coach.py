@@ -44,10 +44,11 @@ def main(argv: list[str]) -> int:
                         "large tables)")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
-    from game.records import RecordError, load, rebuild
+    from game.records import RecordError, load
+    from game.replaying import rebuild_light, shallow_view
 
-    try:
-        game = rebuild(load(args.file))
+    try:    # no round entries held, the history's equal events shared (game.replaying)
+        game = rebuild_light(load(args.file), history=True)
     except RecordError as exc:
         print(f"{exc.kind}: {exc.message}", file=sys.stderr)
         return 2
@@ -56,7 +57,7 @@ def main(argv: list[str]) -> int:
         print(f"{NO_DECISION}: the recorded game is over (after {len(game.moves)} moves); "
               "there is no decision to advise on", file=sys.stderr)
         return 2
-    result = advise_view(game.view(pending.seat), args.level, args.samples)
+    result = advise_view(shallow_view(game, pending.seat), args.level, args.samples)
     if args.json:
         print(json.dumps(result))
     else:

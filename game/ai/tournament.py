@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game import cliargs, games
+from game.ai.bots.protocol import printable
 from game.ai.common import Player, mix
 from game.ai.registry import make_player
 from game.ai.stats import percentile, wilson
@@ -188,6 +189,7 @@ def _add_summaries(a: dict[str, Any] | None, b: dict[str, Any]) -> dict[str, Any
             "incidents": a["incidents"] + b["incidents"],
             "restarts": a["restarts"] + b["restarts"],
             "retired": a["retired"] or b["retired"],
+            "stray_lines": a.get("stray_lines", 0) + b.get("stray_lines", 0),
             "incident_kinds": dict(sorted(kinds.items()))}
 
 
@@ -234,8 +236,9 @@ def main(argv: list[str]) -> int:
         return 2
     for inc in result["incidents"][:20]:
         played = f"; played {inc['played']!r}" if inc["played"] is not None else ""
-        print(f"incident: {inc['bot']} {inc['kind']} (seat {inc['seat']}, round "
-              f"{inc['round']}): {inc['detail']}{played}", file=sys.stderr)
+        line = (f"incident: {inc['bot']} {inc['kind']} (seat {inc['seat']}, round "
+                f"{inc['round']}): {inc['detail']}{played}")
+        print(printable(line), file=sys.stderr)     # no bot's bytes reach the terminal raw
     if args.json:
         print(json.dumps(result))
     else:

@@ -22,7 +22,8 @@ import pygame
 
 from game import store
 from game.i18n import t
-from game.records import Record, RecordError, new_engine, rebuild
+from game.records import Record, RecordError, new_engine
+from game.replaying import rebuild_light
 from game.rules.base import GameError
 from game.scenes.base import Scene
 from game.table.flow import Pacing
@@ -87,7 +88,7 @@ class ReplayScene(Scene):
 
     def restart(self) -> None:
         try:
-            rebuild(self.record)
+            rebuild_light(self.record)      # checked, without holding every round
             table = self._make_table()
         except (RecordError, GameError, ValueError) as exc:
             self.error = str(getattr(exc, "message", exc))

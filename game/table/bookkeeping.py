@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from game import records, shelf, store
+from game import fileio, records, shelf, store
 from game.records import Record
 from game.table import hooks as H
 from game.table.hooks import Hooks, News
@@ -42,9 +42,8 @@ class Bookkeeper:
         # an unfinished game in the autosave's place is kept (game.shelf), not overwritten
         try:
             shelf.shelve_autosave(keep=session.game_id)
-        except OSError as exc:
-            session.error = f"autosave: {exc}"
-            session.autosave = False      # rather no autosave than one written over
+        except OSError as exc:            # rather no autosave than one written over
+            session.autosave_off(fileio.reason(exc))
         return cls(session)
 
     def attach(self, hooks: Hooks) -> Bookkeeper:
