@@ -31,6 +31,7 @@ import ipaddress
 import itertools
 import logging
 import queue
+import sys
 import threading
 import time
 from collections import Counter
@@ -221,7 +222,7 @@ class PhoneServer:
         sites: list[web.TCPSite] = []
         try:
             for host in self.hosts:
-                site = web.TCPSite(runner, host, self.port, reuse_address=True)
+                site = web.TCPSite(runner, host, self.port, reuse_address=reuse_address())
                 await site.start()
                 sites.append(site)
                 if self.port == 0:
@@ -459,6 +460,14 @@ class PhoneServer:
 
     def _set_names(self, names: list[str]) -> None:
         self._names = names
+
+
+def reuse_address(platform: str | None = None) -> bool:
+    """``SO_REUSEADDR`` on the listening sockets: on POSIX a table may listen again at
+    once on the port a closed one used; on Windows the option lets another socket bind
+    the same port while ours listens (and take the phones' connections), so there
+    never: a port in use is then refused as one."""
+    return not (platform or sys.platform).startswith(("win", "cygwin"))
 
 
 async def _stop_accepting(sites: list[web.TCPSite]) -> None:
