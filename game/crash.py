@@ -113,6 +113,36 @@ class LogWriter(io.TextIOBase):
             self._busy.on = False
 
 
+class SharedLog(logging.handlers.RotatingFileHandler):
+    """The rotating log file, shared with other processes of the game.
+
+    On Windows a file that another process holds open cannot be renamed (a sharing
+    violation): with a second window open, rotating would fail at every record and
+    print a logging error each time. Instead the log goes on in the same file and
+    rotation is tried again after another :attr:`RETRY_BYTES`."""
+
+    RETRY_BYTES = 64 * 1024
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.retry_at = 0
+
+    def shouldRollover(self, record: logging.LogRecord) -> bool:  # noqa: N802
+        if self.retry_at and self.stream is not None and \
+                self.stream.tell() < self.retry_at:
+            return False
+        return bool(super().shouldRollover(record))
+
+    def doRollover(self) -> None:  # noqa: N802
+        try:
+            super().doRollover()
+            self.retry_at = 0
+        except PermissionError:
+            if self.stream is None:
+                self.stream = self._open()
+            self.retry_at = self.stream.tell() + self.RETRY_BYTES
+
+
 def _usable(stream: object) -> bool:
     if stream is None:
         return False
@@ -204,7 +234,7 @@ def install(level: int = logging.INFO, *, faults: bool | None = None) -> Path | 
     handler: logging.Handler | None = None
     try:
         if log_path is not None:
-            handler = logging.handlers.RotatingFileHandler(
+            handler = SharedLog(
                 log_path, maxBytes=256 * 1024, backupCount=2, encoding="utf-8", delay=True)
         elif sys.stderr is not None and not isinstance(sys.stderr, LogWriter):
             handler = logging.StreamHandler(sys.stderr)
@@ -379,4 +409,4 @@ def guard(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         return EXIT_CRASH
 
 
-__all__ = ["LogWriter", "guard", "install", "report", "show_message", "uninstall", "write_report"]
+__all__ = ["LogWriter", "SharedLog", "guard", "install", "report", "show_message", "uninstall", "write_report"]

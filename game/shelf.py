@@ -12,14 +12,13 @@ statistics keep them); the replay list never shows these files.
 from __future__ import annotations
 
 import json
-import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from game import paths, records, store
-from game.fileio import quarantine
+from game.fileio import quarantine, replace
 from game.records import Record, RecordError
 
 SHELF = "unfinished"
@@ -115,7 +114,7 @@ def shelve_autosave(keep: str | None = None) -> Path | None:
     folder = shelf_dir()
     folder.mkdir(parents=True, exist_ok=True)
     dest = folder / f"{_safe(gid if isinstance(gid, str) else '')}.json"
-    os.replace(store.autosave_path(), dest)
+    replace(store.autosave_path(), dest)
     return dest
 
 
@@ -123,7 +122,7 @@ def take(entry: Unfinished) -> store.Saved:
     """Make ``entry`` the autosave (to resume it): the game there goes onto the shelf."""
     if not entry.current:
         shelve_autosave(keep=entry.game_id)
-        os.replace(entry.path, store.autosave_path())
+        replace(entry.path, store.autosave_path())
     return store.Saved(entry.record, entry.session, False, entry.summary)
 
 

@@ -40,7 +40,6 @@ table's news.
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
 import stat
 import time
@@ -510,7 +509,7 @@ def check_stats(path: Path | None = None) -> Problem | None:
             side = path.with_name(path.name + suffix)
             if side.exists():
                 try:
-                    os.replace(side, moved.with_name(moved.name + suffix))
+                    fileio.replace(side, moved.with_name(moved.name + suffix))
                 except OSError:
                     pass
         try:
