@@ -31,6 +31,7 @@ import threading
 import time
 from collections.abc import Sequence
 
+from game import winproc
 from game.ai.bots.runner import Spin
 
 #: Bytes of a child's standard error kept (the end of it).
@@ -95,7 +96,8 @@ class BotProcess:
         kwargs: dict[str, object] = {}
         if os.name == "posix":
             kwargs["start_new_session"] = True      # Ctrl+C at the terminal is ours
-        self.proc = subprocess.Popen(
+        # on Windows the bot and everything it starts run in a job object (game.winproc)
+        self.proc, self.job = winproc.start_in_job(
             list(argv), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
             stderr=subprocess.PIPE, bufsize=0, close_fds=True, cwd=cwd, **kwargs)
         assert self.proc.stdin and self.proc.stdout and self.proc.stderr
@@ -301,12 +303,16 @@ class BotProcess:
             self.proc.wait(grace)
         except subprocess.TimeoutExpired:
             self.kill()
+        if self.job is not None:
+            self.job.close()          # what the bot started and left running ends too
         self._close_pipes()
 
     def kill(self) -> None:
         try:
             if os.name == "posix":
                 os.killpg(self.proc.pid, 9)
+            elif self.job is not None:
+                self.job.kill()
             else:
                 self.proc.kill()
         except (OSError, ProcessLookupError):
