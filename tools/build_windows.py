@@ -59,8 +59,11 @@ WINDOWS_ONLY = ("pefile>=2022.5.30", "pywin32-ctypes>=0.2.1", "colorama")
 #: What the build installs besides the project's own dependencies: PyInstaller, and
 #: what runs tests/test_windows.py under Wine (the ``windows-tests`` check).
 BUILD_TOOLS = ("pyinstaller>=6", "pytest>=7", "hypothesis>=6")
-#: The tests that run for real under Windows' own CPython (check ``windows-tests``).
-WINDOWS_TESTS = ("tests/test_windows.py", "tests/test_windows_bots.py")
+#: The tests that run for real under Windows' own CPython (check ``windows-tests``):
+#: the Windows ones, and the phone server's stop under the proactor event loop.
+WINDOWS_TESTS = ("tests/test_windows.py", "tests/test_windows_bots.py",
+                 "tests/test_phone_protocol.py::"
+                 "test_no_connection_is_left_open_when_the_server_stops")
 #: The Wine of Debian's ``wine64`` package lives outside ``PATH`` without ``wine``.
 WINE_DIRS = ("/usr/lib/wine", "/usr/lib64/wine", "/opt/wine-stable/bin")
 WINE_ENV = {
