@@ -56,6 +56,9 @@ def window_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
+    from game import console
+
+    console.utf8_output()        # Windows: pipes and files get UTF-8, not cp1252
     if args and args[0] in SUBCOMMANDS:
         from game import commands
 

@@ -7,7 +7,8 @@ able to hang or flood the game: the one guard every file the game keeps goes thr
   database);
 * ``open_append`` opens a regular file for appending (the log);
 * ``write_atomic`` leaves either the old or the new file after a crash, and never
-  writes over anything but a regular file;
+  writes over anything but a regular file (on Windows it waits a moment for a file
+  that another program holds open, see :func:`replace`);
 * ``quarantine`` keeps a damaged file aside under a new name instead of overwriting it.
 
 Every open is non-blocking and checked with ``fstat`` before a byte moves, so a
@@ -34,6 +35,11 @@ from pathlib import Path
 MAX_FILE_BYTES = 128 * 1024 * 1024
 
 _CHUNK = 1 << 20
+#: Pauses (seconds) before each new try of a rename that Windows refused because
+#: another program has the file open (a virus scanner or an indexer looking at the
+#: file just written, a second window of the game reading it): 0.8 s in all.
+REPLACE_PAUSES = (0.01, 0.02, 0.05, 0.1, 0.2, 0.4)
+_sleep = time.sleep
 
 
 class NotRegularFile(OSError):
@@ -202,6 +208,27 @@ def reason(exc: OSError) -> str:
     return str(exc.strerror or exc.__class__.__name__)
 
 
+def _windows() -> bool:
+    """Whether this is Windows; a function so tests can pretend."""
+    return os.name == "nt"
+
+
+def replace(src: str | os.PathLike[str], dst: str | os.PathLike[str]) -> None:
+    """``os.replace``; on Windows a refusal because another program has ``src`` or
+    ``dst`` open (``PermissionError``: a sharing violation, or access denied while the
+    other program closes it) is tried again after each of :data:`REPLACE_PAUSES`. The
+    last refusal is raised: the caller keeps the game going without that file."""
+    pauses = REPLACE_PAUSES if _windows() else ()
+    for pause in (*pauses, None):
+        try:
+            os.replace(src, dst)
+            return
+        except PermissionError:
+            if pause is None:
+                raise
+            _sleep(pause)
+
+
 def write_atomic(path: str | os.PathLike[str], text: str, fsync: bool = True) -> None:
     """Write ``text`` to ``path``: a temporary file in the same folder, flushed (and
     fsynced), then renamed over the target. Only a regular file (or nothing) is
@@ -216,7 +243,7 @@ def write_atomic(path: str | os.PathLike[str], text: str, fsync: bool = True) ->
             fh.flush()
             if fsync:
                 os.fsync(fh.fileno())
-        os.replace(tmp, target)
+        replace(tmp, target)
     except BaseException:
         try:
             os.unlink(tmp)
@@ -235,7 +262,7 @@ def quarantine(path: Path) -> Path | None:
         while bad.exists() or bad.is_symlink():
             bad = path.with_name(f"{path.name}.bad-{stamp}-{n}")
             n += 1
-        os.replace(path, bad)
+        replace(path, bad)
     except OSError:
         return None
     return bad

@@ -26,6 +26,9 @@ from typing import Any
 
 from game import fileio
 
+#: Bytes the log grows by before a refused rotation is tried again.
+RETRY_BYTES = 64 * 1024
+
 
 class GuardedLog(logging.handlers.RotatingFileHandler):
     """A :class:`~logging.handlers.RotatingFileHandler` behind the file guard."""
@@ -36,6 +39,9 @@ class GuardedLog(logging.handlers.RotatingFileHandler):
                          delay=True)
         self.failed: str | None = None
         self.on_fail = on_fail
+        #: where the file must have grown to before rotating is tried again, after a
+        #: rotation was refused (0: no refusal pending)
+        self.retry_at = 0
         self.stream = self._open()        # raises OSError: the caller logs elsewhere
 
     def _open(self) -> Any:
@@ -75,6 +81,8 @@ class GuardedLog(logging.handlers.RotatingFileHandler):
             return False
         if self.stream is None:
             self.stream = self._open()
+        if self.retry_at and self.stream.tell() < self.retry_at:
+            return False
         return bool(super().shouldRollover(record))
 
     def doRollover(self) -> None:  # noqa: N802
@@ -88,12 +96,24 @@ class GuardedLog(logging.handlers.RotatingFileHandler):
             if kind not in (None, "file"):
                 self._give_up(f"{os.path.basename(name)} is not a regular file but {kind}")
                 return
-        for i in range(self.backupCount, 0, -1):
-            src, dst = names[i - 1], names[i]
-            if _occupant(src) is None:
-                continue
-            os.replace(src, dst)            # regular files only (checked above)
+        try:
+            for i in range(self.backupCount, 0, -1):
+                src, dst = names[i - 1], names[i]
+                if _occupant(src) is None:
+                    continue
+                self.rotate(src, dst)           # regular files only (checked above)
+            self.retry_at = 0
+        except PermissionError:
+            # Windows refuses to rename a file another process holds open (a second
+            # window, a bot's runner): go on in the same file and try again later,
+            # rather than failing at every record
+            self.stream = self._open()
+            self.retry_at = self.stream.tell() + RETRY_BYTES
+            return
         self.stream = self._open()
+
+    def rotate(self, source: str, dest: str) -> None:
+        os.replace(source, dest)
 
 
 def _occupant(path: str) -> str | None:

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from game import fileio, jsonio, notices, paths, records, store
-from game.fileio import quarantine, reason
+from game.fileio import quarantine, reason, replace
 from game.records import Record, RecordError
 
 SHELF = "unfinished"
@@ -174,7 +174,7 @@ def shelve_autosave(keep: str | None = None) -> Path | None:
     folder = shelf_dir()
     folder.mkdir(parents=True, exist_ok=True)
     dest = _free_name(folder, _safe(gid if isinstance(gid, str) else ""))
-    os.replace(store.autosave_path(), dest)
+    replace(store.autosave_path(), dest)
     return dest
 
 
@@ -182,7 +182,7 @@ def take(entry: Unfinished) -> store.Saved:
     """Make ``entry`` the autosave (to resume it): the game there goes onto the shelf."""
     if not entry.current:
         shelve_autosave(keep=entry.game_id)
-        os.replace(entry.path, store.autosave_path())
+        replace(entry.path, store.autosave_path())
     return store.Saved(entry.record, entry.session, False, entry.summary)
 
 

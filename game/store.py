@@ -534,7 +534,7 @@ def check_stats(path: Path | None = None) -> Problem | None:
             side = path.with_name(path.name + suffix)
             if side.exists():
                 try:
-                    os.replace(side, moved.with_name(moved.name + suffix))
+                    fileio.replace(side, moved.with_name(moved.name + suffix))
                 except OSError:
                     pass
         try:

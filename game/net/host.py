@@ -292,11 +292,14 @@ def main(argv: list[str]) -> int:
     except OSError as exc:
         return fail(str(exc))
     _say(table.addresses(), args.json)
+    hint = firewall_hint(table.server.hosts)
+    if hint and sys.stderr is not None:
+        print(hint, file=sys.stderr, flush=True)
 
     def stop(*_: Any) -> None:
         table.stop()
 
-    for sig in (signal.SIGINT, signal.SIGTERM):
+    for sig in stop_signals():
         try:
             signal.signal(sig, stop)
         except (ValueError, OSError):  # pragma: no cover - not the main thread
@@ -310,6 +313,27 @@ def main(argv: list[str]) -> int:
             print(f"error: cannot write the record: {exc}", file=sys.stderr)
     _say(outcome, args.json)
     return 0
+
+
+def stop_signals() -> tuple[int, ...]:
+    """The signals that end the table cleanly (its outcome and record still written):
+    Ctrl+C, ``SIGTERM``, and on Windows Ctrl+Break and closing the console window
+    (both ``SIGBREAK``)."""
+    found = (getattr(signal, name, None) for name in ("SIGINT", "SIGTERM", "SIGBREAK"))
+    return tuple(sig for sig in found if sig is not None)
+
+
+def firewall_hint(hosts: list[str], platform: str | None = None) -> str | None:
+    """On Windows, the first table that listens beyond this computer makes the firewall
+    ask whether Stammtisch may accept connections; answered "no" (or for the wrong
+    network), phones cannot join. The line said before the question comes."""
+    if not (platform or sys.platform).startswith("win"):
+        return None
+    if all(h in ("127.0.0.1", "::1", "localhost") for h in hosts):
+        return None
+    return ("Windows may ask whether Stammtisch may accept incoming connections: allow it "
+            "for private networks, or phones cannot join (Windows Security > Firewall > "
+            "Allow an app through firewall changes it later).")
 
 
 def _say(obj: dict[str, Any], as_json: bool) -> None:

@@ -268,6 +268,8 @@ class PhoneServer:
             self.gate.limits.total = budget.total
         try:
             for host in self.hosts:
+                # create_server sets SO_REUSEADDR on POSIX only: on Windows it would
+                # let a second table bind this port and take the phones' connections
                 sock = socket.create_server((host, self.port), backlog=LISTEN_QUEUE,
                                             family=_family(host))
                 srv = await loop.create_server(handler, sock=sock, backlog=budget.backlog)

@@ -36,6 +36,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from game import winproc
 from game.ai.bots.channel import EOF, LINE, OVERSIZE, TIMEOUT, BotProcess
 from game.ai.bots.protocol import (
     MAX_ANSWER_BYTES,
@@ -69,8 +70,9 @@ def runner_command(path: str) -> list[str]:
 
 
 def exe_command(spec: str) -> list[str]:
-    """``exe:`` spec text as a command line (``./mybot``, ``node bot.js``)."""
-    return shlex.split(spec, posix=os.name == "posix")
+    """``exe:`` spec text as a command line (``./mybot``, ``node bot.js``): split as a
+    POSIX shell does, on Windows as Windows programs split theirs (game.winproc)."""
+    return shlex.split(spec) if os.name == "posix" else winproc.split_command_line(spec)
 
 
 class BotPlayer:

@@ -29,7 +29,6 @@ How, per OS:
 
 from __future__ import annotations
 
-import ctypes
 import os
 import select
 import signal
@@ -38,6 +37,8 @@ import sys
 import time
 from pathlib import Path
 from typing import Any, Protocol
+
+from game import winproc
 
 #: Force ``supervised``, ``group`` or ``job`` (None: by the OS, see :func:`kind`).
 KIND: str | None = None
@@ -190,80 +191,23 @@ class GroupTree:
 
 # --------------------------------------------------------------------------- Windows
 
-CREATE_SUSPENDED = 0x00000004
 CREATE_NEW_PROCESS_GROUP = 0x00000200
-JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE = 0x00002000
-JOB_OBJECT_EXTENDED_LIMIT_INFORMATION = 9
-
-
-class _BasicLimits(ctypes.Structure):
-    _fields_ = [("PerProcessUserTimeLimit", ctypes.c_int64),
-                ("PerJobUserTimeLimit", ctypes.c_int64),
-                ("LimitFlags", ctypes.c_uint32),
-                ("MinimumWorkingSetSize", ctypes.c_size_t),
-                ("MaximumWorkingSetSize", ctypes.c_size_t),
-                ("ActiveProcessLimit", ctypes.c_uint32),
-                ("Affinity", ctypes.c_size_t),
-                ("PriorityClass", ctypes.c_uint32),
-                ("SchedulingClass", ctypes.c_uint32)]
-
-
-class _IoCounters(ctypes.Structure):
-    _fields_ = [(name, ctypes.c_uint64) for name in (
-        "ReadOperationCount", "WriteOperationCount", "OtherOperationCount",
-        "ReadTransferCount", "WriteTransferCount", "OtherTransferCount")]
-
-
-class _ExtendedLimits(ctypes.Structure):
-    _fields_ = [("BasicLimitInformation", _BasicLimits), ("IoInfo", _IoCounters),
-                ("ProcessMemoryLimit", ctypes.c_size_t), ("JobMemoryLimit", ctypes.c_size_t),
-                ("PeakProcessMemoryUsed", ctypes.c_size_t),
-                ("PeakJobMemoryUsed", ctypes.c_size_t)]
-
-
-def _win_api() -> tuple[Any, Any]:
-    """``kernel32`` and ``ntdll`` (a function so tests can stand in for them)."""
-    return (ctypes.WinDLL("kernel32", use_last_error=True),  # type: ignore[attr-defined]
-            ctypes.WinDLL("ntdll"))                           # type: ignore[attr-defined]
 
 
 class JobTree:
-    """The bot in a Job Object that kills all its processes when it is closed."""
+    """The bot in a Job Object that kills all its processes when it is closed
+    (:func:`game.winproc.start_in_job`: started suspended, put in the job, resumed)."""
 
     def __init__(self, argv: list[str], cwd: str | None = None) -> None:
-        self.kernel32, self.ntdll = _win_api()
-        self.job = self._make_job()
-        flags = CREATE_NEW_PROCESS_GROUP | (CREATE_SUSPENDED if self.job else 0)
-        self.proc = subprocess.Popen(argv, cwd=cwd, creationflags=flags, **_PIPES)
-        handle = int(getattr(self.proc, "_handle", 0))
-        if self.job and not self.kernel32.AssignProcessToJobObject(self.job, handle):
-            self._close_job()              # not in the job: ended by taskkill /T instead
-        if flags & CREATE_SUSPENDED:
-            self.ntdll.NtResumeProcess(handle)
-
-    def _make_job(self) -> int | None:
-        job = self.kernel32.CreateJobObjectW(None, None)
-        if not job:
-            return None
-        info = _ExtendedLimits()
-        info.BasicLimitInformation.LimitFlags = JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE
-        if not self.kernel32.SetInformationJobObject(
-                job, JOB_OBJECT_EXTENDED_LIMIT_INFORMATION, ctypes.byref(info),
-                ctypes.sizeof(info)):
-            self.kernel32.CloseHandle(job)
-            return None
-        return int(job)
-
-    def _close_job(self) -> None:
-        if self.job:
-            self.kernel32.CloseHandle(self.job)
-            self.job = None
+        self.proc, self.job = winproc.start_in_job(
+            argv, cwd=cwd, creationflags=CREATE_NEW_PROCESS_GROUP, **_PIPES)
 
     def end(self) -> None:
-        if self.job:
-            self.kernel32.TerminateJobObject(self.job, 1)
-            self._close_job()
-        else:
+        if self.job is not None:
+            self.job.kill()
+            self.job.close()
+            self.job = None
+        else:                              # not in a job: taskkill /T ends the tree
             try:
                 subprocess.run(["taskkill", "/F", "/T", "/PID", str(self.proc.pid)],
                                capture_output=True, timeout=END_SECONDS, check=False)
