@@ -19,13 +19,12 @@ through the app (``app.open("results", ...)``): scenes never import each other.
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 from typing import Any
 
 import pygame
 
-from game import crash, games
+from game import crash, games, seeds
 from game.i18n import has, t
 from game.rules.base import Event, Refusal
 from game.scenes.base import Scene
@@ -68,11 +67,13 @@ class TableScene(Scene):
         self.skipping = False
         self.seats = seats
         self.n = len(seats)
-        self.seed = seed if seed is not None else random.randrange(2**31)
+        # a secret shuffle seed if none is given; the computers' apart (game.seeds)
+        self.seed = seed if seed is not None else seeds.fresh()
         self.rules_given = dict(rules or {})
         self.entry = games.entry(self.engine.game_id)
         self.game = game if game is not None else self.entry.new_game(
-            self.rules_given, self.n, seed=self.seed, bot_seed=self.seed & 0xFFFF)
+            self.rules_given, self.n, seed=self.seed,
+            bot_seed=opts.bot_seed if opts.bot_seed is not None else seeds.fresh())
         # computers and the coach think beside the window (the app's worker process);
         # tests decide in the loop's own thread
         self._own_worker = opts.worker is None and app.ai_sync
