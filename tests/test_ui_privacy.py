@@ -33,6 +33,7 @@ import pytest  # noqa: E402
 from game import records  # noqa: E402
 from game.cards import CUCKOO_VALUES  # noqa: E402
 from game.i18n import card_name  # noqa: E402
+from game.rules.base import seat_seed  # noqa: E402
 from game.scenes import testing as T  # noqa: E402
 from game.scenes.menu import MenuScene  # noqa: E402
 from game.table.options import TableOptions  # noqa: E402
@@ -97,6 +98,11 @@ class Onlooker:
         # deck's ("7", "Cat") are words of any text and are checked as faces only
         self.names = {c: card_name(c) for c in set(table.game.deck)
                       if c not in CUCKOO_VALUES}
+        # the game's seeds: the screen never shows one (nothing to brute-force from)
+        g = table.game
+        self.seeds = {str(x) for x in (g.seed, g.bot_seed,
+                                       *(seat_seed(g.bot_seed, k) for k in range(g.n_seats)))
+                      if isinstance(x, int) and x >= 10**6}
         show = table.show
 
         def spy_show(ev) -> None:
@@ -186,6 +192,7 @@ class Onlooker:
                  and c not in self.ever_public | mine]
         assert not named, (f"frame {self.frames}: a text names hidden cards {named}; "
                            f"state {self.table.state}, decider allowed: {seat}")
+        assert not [x for x in self.seeds if x in said], f"frame {self.frames}: a seed"
         self.texts_checked += len(self.texts)
         if seat is not None and set(self.faces) - allowed:
             self.private_frames += 1
