@@ -4,8 +4,9 @@ name the next deal from it.
 The attacker knows every way the code ever derived the computers' seed from the
 shuffle seed (``DERIVATIONS``) and the old view seed (an invertible map of the bot
 seed, :func:`old_seat_seed`). From a seat's stream it brute-forces the shuffle seed
-through each of them, and where one fits the seat's own first deal it predicts the
-seat's next hands; where none fits it guesses. Its hits are then set against chance.
+through each of them, round by round; once a candidate has dealt the seat's hands so
+far exactly (24 bits of evidence) it predicts the next ones; until then it guesses.
+Its hits are then set against chance.
 """
 
 from __future__ import annotations
@@ -196,20 +197,6 @@ def candidate_seeds(g: GameSeen, budget: int = 1 << 12) -> dict[str, list[int]]:
     return out
 
 
-def find_shuffle_seed(g: GameSeen) -> tuple[str, int] | None:
-    """A shuffle seed that deals the seat's first round exactly as it was dealt."""
-    if not g.rounds:
-        return None
-    first = g.rounds[0]
-    if first.index != 0 or not first.dealt:
-        return None
-    for how, seeds in candidate_seeds(g).items():
-        for s in seeds:
-            if _deals(g, s, 0).get(0) == sorted(first.dealt):
-                return how, s
-    return None
-
-
 @dataclass
 class Score:
     guesses: int = 0
@@ -223,23 +210,42 @@ class Score:
         self.chance += guesses * p
 
 
+#: Bits of evidence (own deals matched) before a candidate seed counts as found: a
+#: wrong candidate survives them with probability 2**-24.
+ENOUGH = 24.0
+
+
 def attack(seen: Sequence[GameSeen]) -> Score:
-    """Predict each seat's hand of every round after the first, from its stream only:
-    by a shuffle seed found through the derivations if one fits, else by a guess (the
-    cards the seat held in the round before)."""
+    """Predict each seat's hand of every round after its first, from its stream only,
+    round by round as a seat could: the candidate shuffle seeds of the derivations are
+    kept while they deal the seat's rounds so far exactly as they were dealt; once one
+    has matched ``ENOUGH`` bits it predicts the next hand, else the guess is the hand
+    the seat held the round before."""
     score = Score()
     for g in seen:
-        found = find_shuffle_seed(g)
-        if found is not None:
-            score.found.append(found[0])
-        predicted = _deals(g, found[1], g.rounds[-1].index) if found else {}
         probe = games.new_game(g.game, g.rules, g.players, seed=0)
         deck = len(set(probe.deck))
         dealt = [r for r in g.rounds if r.dealt]
-        for prev, rnd in zip(dealt, dealt[1:]):
-            guess = predicted.get(rnd.index, prev.dealt)
-            hits = len(set(guess) & set(rnd.dealt))
-            score.add(len(guess), hits, len(rnd.dealt) / deck)
+        cands: list[tuple[str, int]] = []
+        if dealt and dealt[0].index == 0:
+            cands = [(how, s) for how, ss in candidate_seeds(g).items() for s in ss]
+        bits = 0.0
+        prev: Round | None = None
+        for rnd in dealt:
+            if prev is not None:
+                guess = None
+                if cands and bits >= ENOUGH:
+                    guess = _deals(g, cands[0][1], rnd.index).get(rnd.index)
+                guess = guess or prev.dealt
+                hits = len(set(guess) & set(rnd.dealt))
+                score.add(len(guess), hits, len(rnd.dealt) / deck)
+            if cands:                  # learn: keep the seeds that dealt this round so
+                want = sorted(rnd.dealt)
+                cands = [c for c in cands if _deals(g, c[1], rnd.index).get(rnd.index) == want]
+                bits += math.log2(math.comb(deck, len(rnd.dealt)))
+            prev = rnd
+        if cands and bits >= ENOUGH:
+            score.found.append(cands[0][0])
     return score
 
 

@@ -1,20 +1,25 @@
 """Hot-seat privacy, checked at every drawn frame.
 
 Several people share one screen with computer players. Whole games of both games,
-in several variants, are played through the scene: the privacy screen's button and
-the move buttons are clicked, Rams cards are clicked where they lie. After every
-frame the window draws, the card faces the table drew are compared with what an
-onlooker may see at that moment:
+in several variants and twenty more of each with three people at the screen (with
+resumes from the autosave and fast-forward), are played through the scene: the
+privacy screen's button and the move buttons are clicked, Rams cards are clicked
+where they lie. After every frame the window draws, the card faces it fetched
+(``CardArt.face``) and the texts it rendered (``text.render``) are compared with what
+an onlooker may see at that moment:
 
 * cards the engine made public (a King's block, a Queen's refusal, a shown low card,
   the showdown, the first-dealer search, a trump card, tricks), from the events the
   table has shown so far in this round (and the last round's, until the new deal);
+  a text may also name a card shown in public earlier in the game (the log keeps it);
 * and the private cards of exactly one person: the one who passed the privacy screen
-  and is deciding now (nobody else has moved since).
+  for this turn and is deciding now -- nobody else has moved since, and nothing the
+  whole table watches (a trick swept, a showdown, a reckoning, a new deal) happened
+  since.
 
-Nothing else may be face up: not after a person's decision, not during the deal,
-not while a computer thinks, not before a hand-off. Faces are counted where the
-painters fetch them (``CardArt.face``) while the table's painter draws.
+Nothing else may be face up or named: not after a person's decision, not during the
+deal, not while a computer thinks, not before a hand-off, not when the same person
+acts first after a trick or a round. No text shows a seed either.
 """
 
 from __future__ import annotations
