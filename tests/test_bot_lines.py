@@ -67,7 +67,7 @@ def test_a_numbering_bot_that_chats_gets_no_wrong_incident(tmp_path, game_id, pl
     bot = write(tmp_path, "chatty.py", CHATTY)
     spec = f"exe:{sys.executable} {bot} 7"
     others = ["threshold" if game_id == "chase" else "random"] * (players - 1)
-    res = run_tournament(game_id, [spec, *others], games, seed=3)
+    res = run_tournament(game_id, [spec, *others], games, seed=3, bot_seed=5)
     summary = res["bots"][spec]
     assert res["incidents"] == [] and summary["incidents"] == 0, res["incidents"][:3]
     assert summary["decisions"] > games
@@ -75,7 +75,7 @@ def test_a_numbering_bot_that_chats_gets_no_wrong_incident(tmp_path, game_id, pl
     assert summary["stray_lines"] >= 4 * summary["decisions"] - 2
     # and it played exactly the games of the same player answering nothing else
     clean = run_tournament(game_id, [f"bot:{write(tmp_path, 'last.py', LAST)}", *others],
-                           games, seed=3)
+                           games, seed=3, bot_seed=5)
     assert res["rounds"] == clean["rounds"]
     assert [p["wins"] for p in res["players"]] == [p["wins"] for p in clean["players"]]
 

@@ -41,7 +41,9 @@ def _table(game_id: str, kinds: list[str], sent: Sent | None = None, **kw) -> He
     # as ``stammtisch host``: a phone whose line was down when the game ended gets
     # back in time to hear the end (the table waits no longer than that)
     kw.setdefault("linger", 5.0)
-    return HeadlessTable(game_id, kinds, seed=kw.pop("seed", 7), keep_records=False,
+    # a fixed seed for the computers' choices too: the same game every run
+    return HeadlessTable(game_id, kinds, seed=kw.pop("seed", 7),
+                         bot_seed=kw.pop("bot_seed", 7), keep_records=False,
                          server_options=opts, **kw)
 
 
@@ -469,7 +471,8 @@ def test_a_hosted_game_is_recorded_and_counted():
     from game import store
 
     before = len(store.recent_games(limit=1000))
-    table = HeadlessTable("chase", ["phone", "phone", "random"], seed=31)   # keeps records
+    table = HeadlessTable("chase", ["phone", "phone", "random"], seed=31,   # keeps records
+                          bot_seed=31)
     with running(table) as th:
         asyncio.run(_play_all(table, 3, drop=0.0))
         th.join(30)

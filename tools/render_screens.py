@@ -27,6 +27,7 @@ import pygame  # noqa: E402
 
 from game.scenes import testing as T  # noqa: E402
 from game.scenes.menu import MenuScene  # noqa: E402
+from game.table.options import TableOptions  # noqa: E402
 
 _FILLED = False
 SOLO = [{"name": "", "human": True, "level": "medium"}] + [
@@ -58,8 +59,9 @@ class Shooter:
         self.count += 1
 
     def table(self, app, n=5, humans=1, rules=None, seed=1, game="chase"):
+        # a fixed seed for the computers' choices too: the same pictures every run
         tb = app.scene("table", game_id=game, seats=seats(n, humans, self.lang),
-                       rules=rules or {}, seed=seed)
+                       rules=rules or {}, seed=seed, options=TableOptions(bot_seed=seed))
         app.push(tb)
         return tb
 

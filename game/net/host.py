@@ -22,14 +22,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import signal
 import sys
 import threading
 import time
 from typing import Any
 
-from game import cliargs, games, records
+from game import cliargs, games, records, seeds
 from game.net.link import AWAY_AFTER
 from game.net.room import PhoneRoom
 from game.rules.base import Event, GameError
@@ -94,7 +93,7 @@ class HeadlessTable:
 
     def __init__(self, game_id: str, kinds: list[str], *, rules: dict[str, Any] | None = None,
                  seed: int | None = None, bind: str | None = "127.0.0.1", port: int = 0,
-                 think: float = 0.0, away_after: float = AWAY_AFTER,
+                 bot_seed: int | None = None, think: float = 0.0, away_after: float = AWAY_AFTER,
                  stand_in: str | None = None, names: list[str] | None = None,
                  keep_records: bool = True, server_options: dict[str, Any] | None = None,
                  hooks: Hooks | None = None, linger: float = 0.0) -> None:
@@ -102,11 +101,11 @@ class HeadlessTable:
         self.game_id = game_id
         self.kinds = kinds
         if seed is None:
-            seed = random.randrange(2**31)
+            seed = seeds.fresh()
         self.seed = seed
-        # the computers' seed is drawn apart from the shuffles' (RECORD.md)
+        # the computers' seed is drawn apart from the shuffles' (RECORD.md, game.seeds)
         self.game = entry.new_game(rules, len(kinds), seed=seed,
-                                   bot_seed=random.Random(f"bots/{seed}").randrange(2**31))
+                                   bot_seed=seeds.fresh() if bot_seed is None else bot_seed)
         self.phones = [i for i, k in enumerate(kinds) if k == PHONE]
         self.names = names or [f"Phone {i + 1}" if k == PHONE else f"{k.title()} {i + 1}"
                                for i, k in enumerate(kinds)]
