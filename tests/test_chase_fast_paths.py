@@ -283,3 +283,57 @@ def test_rank_numbers_are_bots_numbering_of_the_strengths(ace_high: bool) -> Non
     cuckoo = card_scale("cuckoo40")
     assert all(cuckoo.rank_number(cuckoo.strength[c]) == cuckoo.strength[c] for c in CUCKOO40)
 
+
+# --------------------------------------------------------------------------- what levels read
+
+
+DOMINO_RULES = [{"domino": "low"}, {"domino": "ace"}, {"domino": "low", "blocked_swap_skips": True},
+                {"domino": "low", "queen_refuses_once": True, "reveal_low_on_pass": True},
+                {}, {"blocked_swap_skips": True}, {"deck": "cuckoo40", "domino": "low"}]
+
+
+def test_a_lower_card_the_levels_count_on_is_where_they_think() -> None:
+    """``known_lower``: the right neighbour took our dealt card, lower than the one we
+    hold, and its turn is over -- the showdown shows it there, under every variant
+    that moves cards (domino swaps pass a card on)."""
+    rng = random.Random(5)
+    seen = 0
+    for k in range(400):
+        rules = DOMINO_RULES[k % len(DOMINO_RULES)]
+        g = ChaseGame(rules, rng.randint(3, 8), seed=k, bot_seed=k)
+        g.start()
+        claims: list[tuple[int, str]] = []      # (right neighbour, our dealt card)
+        rounds = len(g.rounds)
+        while g.to_move() is not None and len(g.rounds) == rounds:
+            p = g.to_move()
+            view = g.view(p.seat)
+            sit = situation(view)
+            if sit.known_lower:
+                dealt = next(e["cards"][0] for e in view["private"] if e["type"] == "dealt")
+                claims.append((sit.order[sit.pos - 1], dealt))
+            # swap whenever offered: the domino swaps that move cards come up often
+            g.apply(p.seat, "swap" if "swap" in p.legal else rng.choice(p.legal))
+        if len(g.rounds) == rounds:
+            continue
+        cards = g.rounds[rounds]["cards"]
+        for right, dealt in claims:
+            assert cards[str(right)] == dealt, (rules, k, right, dealt, cards)
+            seen += 1
+    assert seen > 100
+
+
+def test_a_domino_swap_looks_at_the_seat_it_would_ask() -> None:
+    """With ``blocked_swap_skips`` the ask passes two Kings and exchanges further on;
+    the domino swap then asks the seat after that one, which shows no King: the
+    levels take it (not the seat two to the left, which shows a King)."""
+    from game.ai.registry import make_player
+    from tests.chase_helpers import game_with, play
+
+    g = game_with(["5C", "KD", "KH", "AS", "9C", "QD", "8S"], dealer=6,
+                  rules={"domino": "low", "blocked_swap_skips": True})
+    play(g, "swap")
+    p = g.to_move()
+    view = g.view(0)
+    assert p.decision == "domino" and view["partner"] == 4 and view["faceup"]["2"] == "KH"
+    for level in ("medium", "hard", "expert"):
+        assert make_player("chase", level).choose(view) == "swap", level

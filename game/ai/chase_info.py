@@ -106,6 +106,15 @@ def letters(order: list[int], events: list[Mapping[str, Any]]) -> list[str]:
     return out
 
 
+def _only_swap(events: list[Mapping[str, Any]], seat: int, right: int) -> bool:
+    """``right`` swapped with ``seat``, the only swap ``seat`` took part in, and
+    ``right`` made no swap after it."""
+    swaps = [e for e in events if e.get("type") == "swap"]
+    ours = [e for e in swaps if seat in (e.get("seat"), e.get("with"))]
+    return (len(ours) == 1 and ours[0].get("seat") == right
+            and [e for e in swaps if e.get("seat") == right][-1] is ours[0])
+
+
 def situation(view: View) -> Situation:
     """The view as the levels see it."""
     rules = view["rules"]
@@ -128,9 +137,11 @@ def situation(view: View) -> Situation:
     left = order[(pos + 1) % n]
     up = view["faceup"].get(str(left))
     left_blocks = bool(up) and is_blocker(up) and not rules.get("blocked_swap_skips")
-    # a card lower than ours in a finished hand: the right neighbour swapped with us
-    # (it holds our dealt card now and its turn is over)
-    known_lower = pos > 0 and bool(hist) and hist[-1] == "s" and d < cur
+    # a card lower than ours in a finished hand: the right neighbour swapped with us,
+    # the only swap we took part in, and made none after it (a domino swap would pass
+    # our dealt card on): it holds our dealt card now and its turn is over
+    known_lower = pos > 0 and d < cur and hist[-1] == "s" and _only_swap(
+        view["events"], seat, order[pos - 1])
     shown = [strength[e["card"]] for e in view["events"]
              if e.get("type") == "show" and e.get("seat") != seat]
     return Situation(n, pos, order, d, cur, hist, view.get("decision") or "turn", rules,
