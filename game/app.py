@@ -20,7 +20,7 @@ import pygame
 from game import i18n, notices, paths
 from game import settings as settings_mod
 from game.scenes.base import Scene
-from game.view import backdrop, display, screen, text
+from game.view import backdrop, display, screen, text, timing
 from game.view.cardart import CardArt
 
 DEFAULT_SIZE = (1280, 720)
@@ -77,6 +77,7 @@ class App:
         self.art = CardArt()
         self.stack: list[Scene] = []
         self.running = True
+        #: the message over the screen and its seconds left at normal speed
         self.toast: tuple[str, float] | None = None
         self.ai_sync = False      # tests: computer players decide in the loop's thread
         self._ai_worker: Any = None
@@ -121,14 +122,14 @@ class App:
     def show_notices(self) -> None:
         """Show what code without a screen posted (``game.notices``), translated."""
         for n in notices.drain():
-            self.notify(i18n.t(n.key, **n.params), n.seconds)
+            self.notify(i18n.t(n.key, **n.params))
 
-    def notify(self, message: str, seconds: float = 8.0) -> None:
-        """A toast that adds to the one showing instead of replacing it."""
+    def notify(self, message: str) -> None:
+        """A toast that adds to the one showing instead of replacing it (and stays
+        its full time from now)."""
         if self.toast is not None and message not in self.toast[0]:
             message = self.toast[0] + "\n" + message
-            seconds = max(seconds, self.toast[1] - time.monotonic())
-        self.show_toast(message, seconds)
+        self.show_toast(message)
 
     # ------------------------------------------------------------------ helpers
 
@@ -205,8 +206,10 @@ class App:
             self._ai_worker.shutdown()
             self._ai_worker = None
 
-    def show_toast(self, message: str, seconds: float = 3.0) -> None:
-        self.toast = (message, time.monotonic() + seconds)
+    def show_toast(self, message: str) -> None:
+        """Put ``message`` over the screen for :data:`timing.TOAST` seconds of the frame
+        clock at normal speed (the speed setting shortens or lengthens it)."""
+        self.toast = (message, timing.TOAST)
 
     def background(self) -> pygame.Surface:
         return backdrop.felt(self.size, self.settings["table_colour"])
@@ -327,8 +330,9 @@ class App:
             self._reviews.poll()      # a review goes on behind any screen
         if self.stack:
             self.stack[-1].update(dt)
-        if self.toast is not None and time.monotonic() > self.toast[1]:
-            self.toast = None
+        if self.toast is not None:
+            left = self.toast[1] - dt * timing.reading_factor(str(self.settings["anim_speed"]))
+            self.toast = (self.toast[0], left) if left > 0 else None
 
     def draw(self) -> None:
         surf = self.screen

@@ -185,11 +185,11 @@ def exercise(lay: Layout, lang: str = "en") -> list[dict[str, Any]]:
     shown: list[dict[str, Any]] = []
     real_notify = App.notify
 
-    def notify(app: Any, message: str, seconds: float = 8.0) -> None:
+    def notify(app: Any, message: str) -> None:
         table = app.stack[-1] if app.stack else None
         game = getattr(table, "game", None)
         shown.append({"text": message, "moves": len(game.moves) if game is not None else None})
-        real_notify(app, message, seconds)
+        real_notify(app, message)
 
     App.notify = notify                 # type: ignore[method-assign]
     notices.reset()

@@ -237,7 +237,7 @@ def test_full_disk_while_saving_is_shown_once(home, monkeypatch, lang, words):
     app.toast = None
     shown = []
     real = app.notify
-    monkeypatch.setattr(app, "notify", lambda m, s=8.0: (shown.append(m), real(m, s)))
+    monkeypatch.setattr(app, "notify", lambda m: (shown.append(m), real(m)))
     table = play_moves(app, 10)
     assert len(table.game.moves) >= 10
     T.frame(app)
@@ -278,7 +278,7 @@ def test_read_only_saves_folder_is_named_once(home, monkeypatch):
         app.toast = None
         shown = []
         real = app.notify
-        monkeypatch.setattr(app, "notify", lambda m, s=8.0: (shown.append(m), real(m, s)))
+        monkeypatch.setattr(app, "notify", lambda m: (shown.append(m), real(m)))
         table = play_moves(app, 6)
         T.frame(app)
         assert table.session.problems       # the autosave failed on every move …

@@ -220,7 +220,7 @@ class SetupScene(Scene):
             table = self.app.scene("table", game_id=self.game_id, seats=seats,
                                    rules=self.setup["rules"], seed=seed, options=options)
         except (GameError, ValueError) as exc:   # e.g. more cards than the deck holds
-            self.app.show_toast(t("setup.rams_bad", error=str(exc)), 6.0)
+            self.app.show_toast(t("setup.rams_bad", error=str(exc)))
             return
         self.app.replace(table)
 
