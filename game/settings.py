@@ -116,6 +116,8 @@ def _clean_setup(value: dict[str, Any]) -> dict[str, Any]:
                 out["seats"][i]["name"] = s["name"][:16]
             if isinstance(s.get("human"), bool):
                 out["seats"][i]["human"] = s["human"]
+            if s.get("phone") is True:  # a seat played from a phone (the setup's choice)
+                out["seats"][i]["phone"] = True
             if s.get("level") in LEVELS:
                 out["seats"][i]["level"] = s["level"]
     rules = value.get("rules")

@@ -55,6 +55,16 @@ def test_bad_values_fall_back_one_by_one(tmp_path):
     assert st.warning is None
 
 
+def test_a_phone_seat_stays_a_phone_seat_after_a_restart(tmp_path):
+    path = tmp_path / "settings.json"
+    st = settings.load(path)
+    st["setup"]["seats"][1].update(human=True, phone=True)
+    assert st.save()
+    again = settings.load(path)["setup"]["seats"]
+    assert again[1].get("phone") is True and again[1]["human"] is True
+    assert not again[2].get("phone")
+
+
 def test_config_dir_honours_stammtisch_home(monkeypatch, tmp_path):
     monkeypatch.setenv("STAMMTISCH_HOME", str(tmp_path))
     assert str(settings.config_dir()).startswith(str(tmp_path))
