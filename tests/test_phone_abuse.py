@@ -330,6 +330,9 @@ def test_a_line_holds_one_seat_and_a_claimed_seat_is_the_claimers_alone():
             assert claimed["type"] == "claimed" and claimed["token"] != link1
             await guest.send({"type": "claim", "code": code, "seat": 2, "name": "Mia 2"})
             assert (await guest.until(lambda m: m["type"] == "refused"))["code"] == "one_seat"
+            # the screen shows no code for the guest's seat: its token is the guest's
+            assert table.server.link(1) is None
+            assert claimed["token"] not in json.dumps(table.addresses())
             scanner = await _hello(session, url, link1)        # the QR code on the screen
             assert scanner.got[-1]["code"] == "bad_token"
             await guest.send({"type": "hello", "token": claimed["token"]})

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 import pygame
 
+import game.view.phones as phones_view
 from game.scenes import testing as T
 from game.table import flow
 from game.table.options import TableOptions
@@ -216,3 +217,25 @@ def test_a_saved_phone_game_resumes_with_its_phone_seats(tmp_path, monkeypatch):
     assert store.table_seats(saved.record, {"phones": [3, 1, "x", True, 99]}) == [
         {**s, **({"phone": True} if i == 1 else {})}
         for i, s in enumerate(store.seats_from_record(saved.record))]
+
+
+def test_the_join_panel_never_shows_the_code_of_a_seat_a_guest_took(monkeypatch):
+    """A guest who took a seat with the join code got a token of their own; the panel
+    shows the seat as taken instead of a QR code that would hand the seat to anyone
+    who scans the screen."""
+    app = T.make_app((960, 600), lang="en")
+    table = app.open("table", game_id="chase", seats=_seats(["phone", "phone", "medium"]),
+                     seed=5, options=LOOPBACK)
+    room = table.phones
+    before = {s.seat: s.url for s in room.seat_links()}
+    guest_token = room.server.access.claim(1)        # what the server does for a guest
+    links = {s.seat: s for s in room.seat_links()}
+    assert links[0].url == before[0] and links[1].url is None and links[1].short == ""
+    drawn: list[str] = []
+    real = phones_view.qr_surface
+    monkeypatch.setattr(phones_view, "qr_surface",
+                        lambda data, size: drawn.append(data) or real(data, size))
+    table.show_phones = True
+    T.frame(app)
+    assert drawn == [before[0]] and guest_token not in drawn[0]
+    table.exit()

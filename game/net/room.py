@@ -31,7 +31,7 @@ class SeatLink:
 
     seat: int
     name: str
-    url: str            # the QR code's content
+    url: str | None     # the QR code's content; None: a guest took the seat by the code
     short: str          # the same, to type: without ``http://``
     connected: bool
     standing_in: bool
@@ -69,9 +69,13 @@ class PhoneRoom:
 
     def seat_links(self) -> list[SeatLink]:
         on = self.link.connected
-        return [SeatLink(s, self.link.names[s], self.server.link(s),
-                         self.server.link(s).split("://", 1)[1], s in on,
-                         self.sources[s].standing_in) for s in self.phones]
+        out = []
+        for s in self.phones:
+            url = self.server.link(s)
+            short = url.split("://", 1)[1] if url else ""
+            out.append(SeatLink(s, self.link.names[s], url, short, s in on,
+                                self.sources[s].standing_in))
+        return out
 
     @property
     def join_url(self) -> str:

@@ -175,8 +175,12 @@ class PhoneServer:
     def base_url(self) -> str:
         return f"http://{url_host(public_host(self.hosts))}:{self.port}"
 
-    def link(self, seat: int) -> str:
-        """The join link of a phone seat (its QR code)."""
+    def link(self, seat: int) -> str | None:
+        """The join link of a phone seat (its QR code); ``None`` once a guest has
+        claimed the seat with the join code: its token is then the guest's alone and
+        must never be shown on the table's screen."""
+        if seat in self.access.by_guest:
+            return None
         return f"{self.base_url}/p/{self.access.tokens[seat]}"
 
     def join_link(self) -> str:

@@ -50,6 +50,22 @@ def qr_surface(data: str, size: int) -> pygame.Surface:
     return surf
 
 
+def _taken(side: int, label: int) -> pygame.Surface:
+    """In place of the QR code of a seat a guest took with the join code: the seat's
+    token is the guest's alone, so the screen shows none."""
+    surf = pygame.Surface((side, side), pygame.SRCALPHA)
+    radius = max(4, side // 12)
+    pygame.draw.rect(surf, (22, 38, 30), surf.get_rect(), border_radius=radius)
+    pygame.draw.rect(surf, OK, surf.get_rect(), max(2, side // 60), border_radius=radius)
+    size = max(12, int(label * 1.1))
+    lines = text.wrap(t("phones.taken"), size, side - side // 5)[:4]
+    top = side // 2 - len(lines) * int(size * 1.25) // 2
+    for i, line in enumerate(lines):
+        text.blit(surf, line, size, (side // 2, top + i * int(size * 1.25)), OK, "midtop",
+                  bold=True)
+    return surf
+
+
 class JoinPanel:
     """The join panel: one tile per phone seat (QR, name, address, connected or not)
     and a line for guests. ``close`` hides it; the table's "Phones" button shows it."""
@@ -90,14 +106,15 @@ class JoinPanel:
         for i, s in enumerate(seats):
             cell = pygame.Rect(area.left + (i % cols) * tw, area.top + (i // cols) * th, tw, th)
             side = max(40, min(tw - pad, th - 3 * int(label * 1.3) - pad))
-            img = qr_surface(s.url, side)
+            img = qr_surface(s.url, side) if s.url else _taken(side, label)
             top = cell.top + (th - img.get_height() - 3 * int(label * 1.3)) // 2
             surf.blit(img, img.get_rect(midtop=(cell.centerx, top)))
             ty = top + img.get_height() + int(4 * u)
             name = text.ellipsize(f"{s.seat + 1}. {s.name}", label, tw - pad, bold=True)
             text.blit(surf, name, label, (cell.centerx, ty), widgets.CREAM, "midtop", bold=True)
             ty += int(label * 1.3)
-            addr = text.ellipsize(s.short, max(10, int(label * 0.85)), tw - pad // 2)
+            addr = text.ellipsize(s.short or t("phones.by_code"), max(10, int(label * 0.85)),
+                                  tw - pad // 2)
             text.blit(surf, addr, max(10, int(label * 0.85)), (cell.centerx, ty),
                       widgets.CREAM, "midtop")
             ty += int(label * 1.3)
