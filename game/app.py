@@ -17,14 +17,14 @@ from typing import Any
 
 import pygame
 
-from game import i18n, notices, paths
+from game import i18n, notices, paths, winsize
 from game import settings as settings_mod
 from game.scenes.base import Scene
 from game.view import backdrop, screen, text
 from game.view.cardart import CardArt
 
-DEFAULT_SIZE = (1280, 720)
-MIN_SIZE = (320, 240)
+DEFAULT_SIZE = winsize.DEFAULT_SIZE
+MIN_SIZE = winsize.MIN_SIZE
 FPS = 60
 
 
@@ -240,7 +240,7 @@ class App:
     # ------------------------------------------------------------------ window
 
     def set_window_size(self, size: tuple[int, int]) -> None:
-        w, h = max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1]))
+        w, h = winsize.clamp(*size)
         if self.screen.get_size() != (w, h):
             flags = pygame.FULLSCREEN if self.fullscreen else pygame.RESIZABLE
             self.screen = pygame.display.set_mode((w, h), flags)

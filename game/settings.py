@@ -23,7 +23,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from game import jsonio, paths
+from game import jsonio, paths, winsize
 from game.fileio import quarantine, reason, write_atomic
 from game.notices import Notice
 
@@ -97,8 +97,8 @@ def _valid(key: str, value: Any) -> bool:
     if key == "window_size":
         return value is None or (
             isinstance(value, list) and len(value) == 2
-            and all(isinstance(x, int) and not isinstance(x, bool) and 320 <= x <= 16384
-                    for x in value))
+            and all(isinstance(x, int) and not isinstance(x, bool) for x in value)
+            and winsize.allowed(*value))
     return False
 
 

@@ -16,6 +16,8 @@ import sys
 
 import pygame
 
+from game import winsize
+
 #: room for the window's own title bar and frame
 FRAME = (16, 48)
 #: when only the desktop size is known: room for a task bar or a dock
@@ -75,7 +77,7 @@ def usable_area() -> tuple[int, int] | None:
 
 
 def fit_window(size: tuple[int, int], area: tuple[int, int] | None,
-               least: tuple[int, int] = (320, 240)) -> tuple[int, int]:
+               least: tuple[int, int] = winsize.MIN_SIZE) -> tuple[int, int]:
     """``size`` made to fit the usable ``area`` together with the window's frame."""
     w, h = int(size[0]), int(size[1])
     if area is not None:
