@@ -1,6 +1,7 @@
 """Render every scene and the main table states to PNG for review.
 
     python tools/render_screens.py [--sizes 960x600,1920x1080] [--langs de,en] [--out out/screens]
+    python tools/render_screens.py --readme      # the README's two pictures, docs/images/
 
 Runs headless (dummy video/audio drivers, a throw-away STAMMTISCH_HOME). Each table
 state is reached by playing real games (computers and random human moves) with
@@ -408,13 +409,57 @@ class Shooter:
         self.save(app, "79_stats_unavailable")
 
 
+#: the README's pictures: rendered at this size, saved at ``README_WIDTH`` pixels wide
+README_SIZE = (1280, 720)
+README_WIDTH = 800
+
+
+def readme_pictures(out: Path) -> list[Path]:
+    """One picture of each table, as a newcomer first meets it: a Chase the Ace turn
+    among four computers, and a Rams trick in play (English, scaled down)."""
+    shooter = Shooter(out, README_SIZE, "en")
+    made = []
+    for game, decision, pred in (
+            ("chase", "turn", None),
+            ("rams", "trick", lambda t: len(t.model.trick_sprites) >= 2)):
+        for seed in range(1, 40):
+            app = shooter.app()
+            tb = shooter.table(app, 5, 1, {}, seed, game)
+            def ready(t, app=app, decision=decision, pred=pred) -> bool:
+                return (t.state == "human" and app.top is t and t.pending is not None
+                        and t.pending.decision == decision and (pred is None or pred(t)))
+
+            if T.drive(app, ready, random.Random(seed)):
+                app.settings["anim_speed"] = "normal"
+                tb.anim.speed = "normal"
+                T.pump(app, 0.6, dt=1 / 60, draw=False)
+                app.draw()
+                w, h = app.screen.get_size()
+                small = pygame.transform.smoothscale(
+                    app.screen, (README_WIDTH, round(h * README_WIDTH / w)))
+                path = out / f"table_{game}.png"
+                pygame.image.save(small, str(path))
+                made.append(path)
+                break
+    return made
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sizes", default="960x600,1280x720,1920x1080,3840x2160")
     ap.add_argument("--langs", default="de,en")
     ap.add_argument("--out", default="out/screens")
     ap.add_argument("--games", default="chase,rams", help="which tables (chase, rams)")
+    ap.add_argument("--readme", action="store_true",
+                    help="only the README's pictures, into docs/images/ (or --out)")
     args = ap.parse_args(argv)
+    if args.readme:
+        out = Path(args.out if args.out != "out/screens" else
+                   Path(__file__).resolve().parents[1] / "docs" / "images")
+        out.mkdir(parents=True, exist_ok=True)
+        for path in readme_pictures(out):
+            print(f"{path} ({path.stat().st_size // 1024} KB)")
+        return 0
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     started = time.monotonic()

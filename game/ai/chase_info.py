@@ -1,8 +1,8 @@
 """What a Chase the Ace view says, read once into the shapes the levels use.
 
-Every level first reads the view (BOTS.md) into a :class:`Situation`: the policy's
-information set (BOTS.md "Policies": active seats, position, dealt and current card,
-history letters) plus what the view shows beyond it. Cards are compared on a 13-step
+Every level first reads the view (docs/view.md) into a :class:`Situation`: the policy's
+information set (docs/view.md#policies-chase-the-ace: active seats, position, dealt and
+current card, history letters) plus what the view shows beyond it. Cards are compared on a 13-step
 scale: the card values of the rules in force (``ace_high`` included,
 :mod:`game.rules.chase_rules`), the Cuckoo deck's 20 values squeezed onto 1 … 13 with
 the Cuckoo (the blocker) on 13, so one set of tables serves both decks.
@@ -45,7 +45,7 @@ def is_blocker(card: str) -> bool:
 
 
 def rank_number(s: int, rules: Mapping[str, Any]) -> int:
-    """BOTS.md numbering (1 Ace … 13 King) of a strength."""
+    """docs/view.md#policies-chase-the-ace numbering (1 Ace … 13 King) of a strength."""
     if rules.get("ace_high") and rules.get("deck") != "cuckoo40":
         return 1 if s == SCALE_TOP else s + 1
     return s

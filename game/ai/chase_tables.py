@@ -21,7 +21,8 @@ DATA = Path(__file__).resolve().parents[1] / "data"
 @cache
 def load_table(n: int, ace_high: bool = False) -> dict[str, float]:
     """The shipped ``hard`` table for n active seats (2 … 10): key
-    ``"pos,dealt,current,history"`` in BOTS.md rank numbering → p_swap."""
+    ``"pos,dealt,current,history"`` in the rank numbering of
+    docs/view.md#policies-chase-the-ace → p_swap."""
     suffix = "_ace_high" if ace_high else ""
     path = DATA / f"chase_policy_{n}{suffix}.json"
     if not path.is_file() and ace_high:

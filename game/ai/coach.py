@@ -1,4 +1,4 @@
-"""The coach for any game (BOTS.md "Advice"): ``stammtisch advise FILE --json``.
+"""The coach for any game (docs/view.md#advice-the-coach): ``stammtisch advise FILE --json``.
 
 Each game's coach is named by its entry in :mod:`game.games`; this module picks it
 for a view and runs the command line.

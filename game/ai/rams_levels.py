@@ -1,6 +1,6 @@
-"""The four Rams levels: ``easy``, ``medium``, ``hard``, ``expert`` (RULES.md §2).
+"""The four Rams levels: ``easy``, ``medium``, ``hard``, ``expert`` (docs/rules.md#rams).
 
-Every level decides from the BOTS.md view only (a mapping; never the engine). Random
+Every level decides from the docs/view.md view only (a mapping; never the engine). Random
 numbers come from ``view["seed"]`` mixed with ``view["step"]``, and the search's
 budgets are counts, so the same view gives the same decision on any machine.
 

@@ -104,7 +104,7 @@ class HeadlessTable:
         if seed is None:
             seed = random.randrange(2**31)
         self.seed = seed
-        # the computers' seed is drawn apart from the shuffles' (RECORD.md)
+        # the computers' seed is drawn apart from the shuffles' (docs/records.md)
         self.game = entry.new_game(rules, len(kinds), seed=seed,
                                    bot_seed=random.Random(f"bots/{seed}").randrange(2**31))
         self.phones = [i for i, k in enumerate(kinds) if k == PHONE]
@@ -263,7 +263,7 @@ def main(argv: list[str]) -> int:
     p.add_argument("--stand-in", default=None, metavar="LEVEL",
                    help="a computer level that plays for an away phone until it is back")
     p.add_argument("--record", default=None, metavar="FILE",
-                   help="also write the game's record (RECORD.md) to FILE at the end")
+                   help="also write the game's record (docs/records.md) to FILE at the end")
     p.add_argument("--json", action="store_true", help="print JSON lines")
     args = p.parse_args(argv)
 

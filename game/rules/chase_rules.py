@@ -1,4 +1,4 @@
-"""The rules of Chase the Ace (RULES.md §1) as small pure functions.
+"""The rules of Chase the Ace (docs/rules.md#chase-the-ace) as small pure functions.
 
 Each rule is written here once. :class:`game.rules.chase.ChaseGame` is the state
 machine built on them; the computer players' play-outs and the coach drive that same
@@ -104,7 +104,7 @@ class AskResult(NamedTuple):
 def resolve_ask(hands: Sequence[str | None], asker: int, target: int,
                 order: Sequence[int], dealer: int, rules: Mapping[str, Any],
                 scale: CardScale, may_refuse: Sequence[bool]) -> AskResult:
-    """``asker`` asks ``target`` to exchange (RULES.md §1 steps 4-5 and the variants).
+    """``asker`` asks ``target`` to exchange (docs/rules.md#one-round, steps 4-5, and the variants).
 
     A King holder blocks (its own turn is then over). With ``blocked_swap_skips`` the
     ask goes on to the next seat after the King holder, past each King, but never

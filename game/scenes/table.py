@@ -449,7 +449,7 @@ class TableScene(Scene):
                 t("table.failed.hint")]
 
     def _incident(self, news: News) -> None:
-        """A user bot forfeited a decision (BOTS.md): say so in the log and a toast."""
+        """A user bot forfeited a decision (docs/user-bots.md): say so in the log and a toast."""
         d = news.data
         self.animator.add_log("log.bot_forfeit", seat=news.seat, kind=d.get("kind", "?"),
                               detail=str(d.get("detail", "")))

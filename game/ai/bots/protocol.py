@@ -1,6 +1,6 @@
 """The bot protocol: JSON lines over a child process's standard input and output.
 
-The harness writes one line per decision: the view (BOTS.md) as one JSON object.
+The harness writes one line per decision: the view (docs/view.md) as one JSON object.
 The bot answers with one line: the move, bare (``keep``) or as a JSON string
 (``"keep"``). That is the whole protocol; a bot in any language can speak it.
 

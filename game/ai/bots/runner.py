@@ -1,4 +1,4 @@
-"""The child process that runs a Python bot file (``choose(view) -> str``, BOTS.md).
+"""The child process that runs a Python bot file (``choose(view) -> str``, docs/user-bots.md).
 
 Started by the harness as ``python -I runner.py BOT_FILE`` (standard library only: it
 imports nothing of the game, so the process holds nothing but the bot and the views
@@ -109,7 +109,7 @@ def answer(module: Any, view: Any) -> bytes:
 def restore_history(view: Any, held: list[Any]) -> list[Any]:
     """The harness sends this runner only the history rounds it has not seen yet, after
     ``history_from`` rounds it already holds; make ``view`` whole again (the bot gets
-    exactly the BOTS.md view) and return the rounds held now. A line without
+    exactly the view of docs/view.md) and return the rounds held now. A line without
     ``history_from`` is a whole view already."""
     if not isinstance(view, dict) or "history_from" not in view:
         return held
