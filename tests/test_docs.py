@@ -127,7 +127,7 @@ MD_TOKEN = re.compile(r"(?<![\w/.-])((?:[\w.-]+/)*[\w.-]+\.md)(#[\w-]+)?")
 
 
 def cited(paths: list[str]) -> list[tuple[str, str, str]]:
-    """(file, cited document, anchor) for every ``NAME.md`` the files mention."""
+    """(file, cited document, anchor) for every markdown document the files mention."""
     out = []
     for rel in paths:
         text = (ROOT / rel).read_text(encoding="utf-8", errors="replace")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pygame
 
+from game import games
 from game.i18n import t, tn
 from game.scenes.base import Scene
 from game.scenes.files import export_table
@@ -55,7 +56,7 @@ class ResultsScene(Scene):
             Button(lambda: t("store.export"), self.export, name="export", hotkey=pygame.K_e),
             Button(lambda: t("results.again"), self.again, name="again", hotkey=pygame.K_n),
         ], horizontal=True)
-        self.list.focus = 0
+        self.list.focus = 2          # "Play again": Enter plays on with the same table
         self.left = self.right = pygame.Rect(0, 0, 10, 10)
 
     def export(self) -> None:
@@ -133,6 +134,7 @@ class ResultsScene(Scene):
         if st.record is not None:
             r = st.record
             line = t("results.record", level=t("level." + r.level),
+                     game=t(games.title_key(tb.game_id)),
                      games=tn("count.games", r.games), wins=r.wins,
                      rate=f"{round(100 * r.rate)} %")
             fs = text.fit(line, int(22 * u), int(w * 0.92))

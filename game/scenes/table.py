@@ -103,7 +103,7 @@ class TableScene(Scene):
         self.animator = self.make_animator()
         self.painter = self.make_painter()
         self.controls = self.make_controls()
-        self.coach = Coach(self.worker, self.hint_decision)
+        self.coach = Coach(self.worker, self.hint_decision, on_answer=self.controls.suggest)
         self.menu_button = Button(lambda: t(opts.menu_key), self.open_pause, name="menu",
                                   hint="Esc")
         self.hint_button = Button(lambda: t("coach.button"), self.toggle_hint, name="hint",
