@@ -2,6 +2,7 @@
 
     python tools/render_screens.py [--sizes 960x600,1920x1080] [--langs de,en] [--out out/screens]
     python tools/render_screens.py --readme      # the README's two pictures, docs/images/
+    python tools/render_screens.py --tips [--sizes ...] [--langs ...]   # the first game's tips
 
 Runs headless (dummy video/audio drivers, a throw-away STAMMTISCH_HOME). Each table
 state is reached by playing real games (computers and random human moves) with
@@ -444,6 +445,48 @@ def readme_pictures(out: Path) -> list[Path]:
     return made
 
 
+def tip_pictures(out: Path, size: tuple[int, int], lang: str) -> list[Path]:
+    """A first game of each game, solo against three computers, with the tips on: a
+    picture of the table each time a tip shows (the person drops out of the first Rams
+    round, so the drop limit comes up too)."""
+    made = []
+    for game, seed in (("chase", 4), ("rams", 3)):
+        app = T.make_app(size, lang, speed="off", reveal_hold=None, tips=True)
+        app.push(MenuScene(app))
+        tb = app.scene("table", game_id=game, seats=seats(4, 1, lang), rules={}, seed=seed)
+        app.push(tb)
+        rng = random.Random(seed)
+        declared = 0
+        for _ in range(200000):
+            if app.top is not tb or tb.game.finished:
+                break
+            if tb.tips.showing():
+                app.settings["anim_speed"] = "normal"
+                tb.anim.speed = "normal"
+                T.pump(app, 0.4, dt=1 / 60, draw=False)
+                tip = tb.tips.queue[0]
+                path = out / f"{size[0]}x{size[1]}_{lang}_tip_{len(made):02d}_{tip.id}.png"
+                app.draw()
+                pygame.image.save(app.screen, str(path))
+                made.append(path)
+                T.key(app, pygame.K_SPACE)
+                app.settings["anim_speed"] = "off"
+                tb.anim.speed = "off"
+            elif tb.state == "hold":
+                tb.flow.release()
+            elif tb.state == "human" and tb.pending is not None:
+                legal = list(tb.pending.legal)
+                if tb.pending.decision == "declare":
+                    declared += 1
+                    move = "drop" if declared == 1 and "drop" in legal else "play"
+                else:
+                    move = rng.choice(legal)
+                tb.human_move(move)
+            else:
+                app.update(0.05)
+    return made
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sizes", default="960x600,1280x720,1920x1080,3840x2160")
@@ -452,7 +495,19 @@ def main(argv=None) -> int:
     ap.add_argument("--games", default="chase,rams", help="which tables (chase, rams)")
     ap.add_argument("--readme", action="store_true",
                     help="only the README's pictures, into docs/images/ (or --out)")
+    ap.add_argument("--tips", action="store_true",
+                    help="only the first game's tips, one picture per tip")
     args = ap.parse_args(argv)
+    if args.tips:
+        out = Path(args.out)
+        out.mkdir(parents=True, exist_ok=True)
+        for size_text in args.sizes.split(","):
+            w, h = (int(x) for x in size_text.lower().split("x"))
+            for lang in args.langs.split(","):
+                made = tip_pictures(out, (w, h), lang)
+                print(f"{w}x{h} {lang}: {len(made)} tips: "
+                      + ", ".join(p.stem.split("_tip_")[1] for p in made))
+        return 0
     if args.readme:
         out = Path(args.out if args.out != "out/screens" else
                    Path(__file__).resolve().parents[1] / "docs" / "images")

@@ -66,7 +66,7 @@ class ReplayScene(Scene):
             viewer=humans[0] if len(humans) == 1 else None,
             bottom=humans[0] if humans else 0,
             pacing=self._pacing, anim_speed=self._anim_speed, after_game=STAY,
-            menu_key="replay.back", fast_forward=False)
+            menu_key="replay.back", fast_forward=False, tips=False)
         return self.app.scene("table", game_id=rec.game, seats=store.seats_from_record(rec),
                               rules=dict(rec.rules),
                               seed=rec.seed if rec.seed is not None else 0,

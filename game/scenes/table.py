@@ -40,6 +40,7 @@ from game.table.options import RESULTS, TableOptions
 from game.table.seats import sources_for
 from game.table.sources import BOT, HUMAN, RECORD, REMOTE, Decision, SourceFailure
 from game.table.texts import SeatNames
+from game.table.tip_panel import TipPanel
 from game.table.workers import InlineWorker
 from game.view import timing
 from game.view.anim import Animator
@@ -123,6 +124,7 @@ class TableScene(Scene):
         self.away_prompt = AwayPrompt(self._phone_wait, self._phone_stand_in, STAND_IN)
         self.phones_button = Button(lambda: t("phones.button"), self._show_phones,
                                     name="phones", hotkey=pygame.K_F2, hint="F2")
+        self.tips = TipPanel(self)              # the first game's tips
         self.hooks.subscribe(H.CUE, lambda news: app.play(news.data["name"]))
         self.hooks.subscribe(H.INCIDENT, self._incident)
 
@@ -360,7 +362,8 @@ class TableScene(Scene):
         self.anim.update(dt)
         if self.model.confetti is not None and self.model.confetti.done:
             self.model.confetti = None
-        self.flow.update(dt)
+        if not self.tips.showing():          # the game waits while a tip is read
+            self.flow.update(dt)
 
     # ------------------------------------------------------------------ the flow's view
 
@@ -369,6 +372,7 @@ class TableScene(Scene):
 
     def show(self, event: Event) -> None:
         self.anim.play(self.animator.animate(event))
+        self.tips.event(event)
         if self.catching_up:
             self._catch_up_left -= 1
             if self._catch_up_left <= 0:     # caught up: what follows is new, and heard
@@ -379,6 +383,7 @@ class TableScene(Scene):
         self._stop_skipping()              # a person decides: back to the normal pace
         self.offer_controls(decision)
         self._layout_actions()
+        self.tips.decision(decision)
 
     def holds_before(self, event: Event) -> bool:
         """A round's reveal (its showdown or reckoning) stays until the person
@@ -528,6 +533,8 @@ class TableScene(Scene):
         self.app.open("pause")
 
     def handle_event(self, ev: pygame.event.Event) -> bool:
+        if self.tips.handle(ev):
+            return True
         if self.phones is not None:
             if self.away_seat is not None:
                 return self.away_prompt.handle(ev) or ev.type in (pygame.MOUSEBUTTONDOWN,
@@ -580,6 +587,7 @@ class TableScene(Scene):
 
     def draw(self, surf: pygame.Surface) -> None:
         self.painter.draw(surf)
+        self.tips.draw(surf)
         room = self.phones
         if room is None:
             return

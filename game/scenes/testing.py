@@ -20,9 +20,10 @@ from game.settings import Settings
 
 def make_app(size: tuple[int, int] = (1280, 720), lang: str = "en", speed: str = "off",
              think: float = 0.0, settings: Settings | None = None,
-             reveal_hold: float | None = 0.0, **opts: Any):
-    """A window for tests: animations ``speed``, computers' ``think`` pause, and reveals
-    that go on by themselves (``reveal_hold=0``) unless a test asks for a hold."""
+             reveal_hold: float | None = 0.0, tips: bool = False, **opts: Any):
+    """A window for tests: animations ``speed``, computers' ``think`` pause, reveals
+    that go on by themselves (``reveal_hold=0``) unless a test asks for a hold, and no
+    first-game tips unless asked (``tips=True``)."""
     from game.app import App
 
     ns = argparse.Namespace(demo=False, game=None, seed=None, quit_after=None,
@@ -36,6 +37,8 @@ def make_app(size: tuple[int, int] = (1280, 720), lang: str = "en", speed: str =
     st["anim_speed"] = speed
     st["think_pause"] = think
     st["reveal_hold"] = reveal_hold
+    if settings is None:
+        st["tips"] = tips        # the first game's tips stop the game until read
     app = App(ns, st)
     app.ai_sync = True
     return app
