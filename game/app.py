@@ -70,6 +70,7 @@ class App:
         self.windowed_size = tuple(size)
         self.fullscreen = False
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        screen.keep_minimum(MIN_SIZE)      # the window cannot be dragged smaller
         pygame.display.set_caption("Stammtisch")
         self._set_icon()
         self.audio = make_audio(self.settings["volume"], self.settings["muted"])
@@ -244,6 +245,7 @@ class App:
         if self.screen.get_size() != (w, h):
             flags = pygame.FULLSCREEN if self.fullscreen else pygame.RESIZABLE
             self.screen = pygame.display.set_mode((w, h), flags)
+            screen.keep_minimum(MIN_SIZE)
         if not self.fullscreen:
             self.windowed_size = (w, h)
             self.settings["window_size"] = [w, h]

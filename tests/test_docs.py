@@ -308,6 +308,12 @@ def options_of(argv: list[str], capsys) -> set[str]:
     return set(re.findall(r"(?<![\w-])--[a-z][a-z-]*", capsys.readouterr().out)) - {"--help"}
 
 
+def test_the_documented_window_sizes_are_the_windows():
+    from game import winsize
+
+    assert winsize.describe_range() in (DOCS / "command-line.md").read_text(encoding="utf-8")
+
+
 @pytest.mark.parametrize("command", ["", *SUBCOMMANDS])
 def test_every_command_line_option_is_documented(command, capsys):
     text = (DOCS / "command-line.md").read_text(encoding="utf-8")

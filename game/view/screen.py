@@ -13,6 +13,7 @@ import ctypes
 import glob
 import os
 import sys
+import warnings
 
 import pygame
 
@@ -74,6 +75,19 @@ def usable_area() -> tuple[int, int] | None:
         return None
     w, h = sizes[0]
     return w, h - (TASKBAR if sys.platform != "darwin" else TASKBAR // 2)
+
+
+def keep_minimum(size: tuple[int, int] = winsize.MIN_SIZE) -> bool:
+    """Tell the window system the window's smallest size, so that dragging its edge
+    stops there (SDL_SetWindowMinimumSize); False where that is not possible."""
+    try:
+        with warnings.catch_warnings():      # pygame-ce marks this bridge as old
+            warnings.simplefilter("ignore", DeprecationWarning)
+            window = pygame.Window.from_display_module()
+        window.minimum_size = size
+    except (AttributeError, pygame.error, TypeError, ValueError):
+        return False
+    return True
 
 
 def fit_window(size: tuple[int, int], area: tuple[int, int] | None,
