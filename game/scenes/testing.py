@@ -105,7 +105,7 @@ def play_game(app, choose: Callable[[Any], str] | None = None, max_steps: int = 
               use_keys: bool = False, rng: random.Random | None = None) -> bool:
     """Play the table on top of ``app`` to the end: humans decide with ``choose``
     (default: random legal move) by clicking the buttons (or pressing their keys);
-    privacy screens are confirmed. Returns True when the results scene appears."""
+    privacy screens are confirmed, first-game tips put away. Returns True when the results scene appears."""
     rng = rng or random.Random(0)
     for _ in range(max_steps):
         top = app.top
@@ -122,6 +122,9 @@ def play_game(app, choose: Callable[[Any], str] | None = None, max_steps: int = 
         table = table_of(app)
         if table is None:
             return False
+        if top is table and table.tips.showing():       # a first-game tip: read it
+            key(app, pygame.K_SPACE)
+            continue
         if top is table and table.state == "hold":
             key(app, pygame.K_RETURN if use_keys else pygame.K_SPACE)
             continue
@@ -157,6 +160,9 @@ def drive(app, until: Callable[[Any], bool], rng: random.Random | None = None,
             continue
         if top is not table:
             return False
+        if table.tips.showing():             # a first-game tip: read and put away
+            key(app, pygame.K_SPACE)
+            continue
         if table.state == "hold":            # the person has seen the reveal
             table.flow.release()
             continue
