@@ -34,6 +34,19 @@ def load_table(n: int, ace_high: bool = False) -> dict[str, float]:
     return entries
 
 
+def preload() -> None:
+    """Read every shipped table now (about 0.5 MB, 0.1 s, once per process). A level
+    makes this call when it is created: reading a table the first time a table size
+    comes up (a seat out, mid-game) needs a file descriptor, and a process whose
+    descriptors are all in use then (a phone table under a flood of connections)
+    would lose the seat's move."""
+    for n in range(2, 11):
+        table_n(n)
+        for ace_high in (False, True):
+            if (DATA / f"chase_policy_{n}.json").is_file():
+                fallback_table(n, ace_high)
+
+
 @cache
 def fallback_table(n: int, ace_high: bool) -> dict[tuple[int, int, int, str], float]:
     """(pos, dealt, current, last letter) → mean p_swap: for histories a table lacks."""

@@ -6,7 +6,7 @@ its hand, the public events of this round (``events``) and of earlier rounds
 (``history``, showdown cards included), the rules in force and more. A bot that
 raises, returns an illegal move or thinks longer than the time limit forfeits that
 decision (the first legal move is played and the incident is reported). The bot runs
-in a process of its own (README, "User bots"): it sees the view and nothing else, and
+in a process of its own (docs/bots.md): it sees the view and nothing else, and
 what it prints goes to its own standard error.
 
 Run it:

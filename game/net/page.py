@@ -8,8 +8,8 @@ no path a device sends ever reaches the file system.
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 
 from game.assets import sprite_path
@@ -40,12 +40,33 @@ class Served:
     content_type: str
 
 
-@cache
+_files: dict[Path, Served] = {}
+_lock = threading.Lock()
+
+
 def _read(path: Path, content_type: str) -> Served | None:
+    """The file, read once and kept (a file that cannot be read now is tried again
+    next time: it may be there, or a file descriptor free, by then)."""
+    found = _files.get(path)
+    if found is not None:
+        return found
     try:
-        return Served(path.read_bytes(), content_type)
+        found = Served(path.read_bytes(), content_type)
     except OSError:
         return None
+    with _lock:
+        _files[path] = found
+    return found
+
+
+def preload() -> int:
+    """Read every file the server may serve (about 3 MB, once per process), so a
+    request never opens a file: a device that holds many connections could have
+    used up the descriptors by then. Returns the bytes held."""
+    found = [page(), icon(), *(page_file(n) for n in PAGE_FILES),
+             *(back_image(n) for n in BACKS),
+             *(card_image(s, c) for s, cards in CARD_SETS.items() for c in cards)]
+    return sum(len(f.body) for f in found if f is not None)
 
 
 def page() -> Served | None:

@@ -36,6 +36,7 @@
       r_stale: "That decision is over.", r_too_fast: "Slow down a little.",
       r_bad_token: "This link is not valid for this table.", r_bad_code: "Wrong join code.",
       r_locked: "Too many wrong tries. Wait a minute.", r_seat_taken: "That seat is taken.",
+      r_one_seat: "This phone already has a seat.", r_name_taken: "Another player has this name.",
       r_busy: "The coach is still thinking.", r_other: "Refused: {code}",
     },
     de: {
@@ -72,6 +73,7 @@
       r_stale: "Diese Entscheidung ist vorbei.", r_too_fast: "Bitte etwas langsamer.",
       r_bad_token: "Dieser Link gilt nicht für diesen Tisch.", r_bad_code: "Falscher Beitrittscode.",
       r_locked: "Zu viele falsche Versuche. Warte eine Minute.", r_seat_taken: "Dieser Platz ist besetzt.",
+      r_one_seat: "Dieses Handy hat schon einen Platz.", r_name_taken: "Diesen Namen hat schon jemand.",
       r_busy: "Der Coach rechnet noch.", r_other: "Abgelehnt: {code}",
     },
   };
@@ -93,6 +95,9 @@
   let ws = null, state = null, seat = null, pending = null, advice = null;
   const rounds = [];   // the public events of finished rounds (the view's history)
   let retry = 0, stopped = false, alerted = -1, armed = null, chosenSeat = null;
+  // messages of the join screen waiting for a line (the server closes a line that
+  // holds no seat after a while; the join screen connects again when the guest acts)
+  let later = [], idle = false;
   let audio = null, toastTimer = null;
 
   const t = (key, fmt) => {
@@ -133,6 +138,7 @@
 
   function connect() {
     if (stopped) return;
+    idle = false;
     setLine(false, t("connecting"));
     const proto = location.protocol === "https:" ? "wss://" : "ws://";
     ws = new WebSocket(proto + location.host + "/ws");
@@ -140,14 +146,20 @@
       retry = 0;
       if (token) send({ type: "hello", token: token, lang: lang });
       else setLine(true);
+      for (const m of later.splice(0)) send(m);
     };
     ws.onmessage = (ev) => {
       let msg;
       try { msg = JSON.parse(ev.data); } catch (e) { return; }
       onMessage(msg);
     };
-    ws.onclose = () => {
+    ws.onclose = (ev) => {
       ws = null;
+      if (ev.code === 4002 && seat === null) {   // idle on the join screen: no seat to keep
+        idle = true;
+        setLine(true);
+        return;
+      }
       setLine(false);
       if (stopped) return;
       retry = Math.min(retry + 1, 6);
@@ -158,13 +170,18 @@
     if (ws && ws.readyState === 1) { ws.send(JSON.stringify(obj)); return true; }
     return false;
   }
+  function sendJoin(obj) {   // the join screen's messages: a line is opened for them
+    if (send(obj)) return;
+    later = [obj];
+    if (!ws) connect();
+  }
   function setLine(on, text) {
     const l = $("line");
     l.className = "line" + (on ? "" : " off");
     l.textContent = text || t(on ? "online" : "offline");
   }
   document.addEventListener("visibilitychange", () => {
-    if (document.visibilityState === "visible" && !ws && !stopped) { retry = 0; connect(); }
+    if (document.visibilityState === "visible" && !ws && !stopped && !idle) { retry = 0; connect(); }
   });
 
   function savePending() {
@@ -206,8 +223,15 @@
           const again = pending;
           setTimeout(() => { if (pending === again) send(Object.assign({ type: "move" }, again)); }, 1500);
         }
-        if (msg.code === "bad_token") { token = null; stopped = false; showJoin(t("bad_link")); }
-        else if (msg.code === "busy" || msg.code === "stale") { advice = advice && advice.options ? advice : null; }
+        if (seat === null && token && (msg.code === "bad_token" ||
+            (msg.code === "bad_field" && msg.detail && msg.detail.field === "token"))) {
+          // a link of another table, cut short or mangled: say so, offer the join code
+          token = null;
+          setLine(true);
+          showJoin(t("bad_link"));
+          break;
+        }
+        if (msg.code === "busy" || msg.code === "stale") { advice = advice && advice.options ? advice : null; }
         toast(reason(msg));
         render();
         break;
@@ -274,11 +298,11 @@
       box.appendChild(b);
     }
   }
-  $("look").onclick = () => send({ type: "join", code: $("code").value.trim() });
+  $("look").onclick = () => sendJoin({ type: "join", code: $("code").value.trim() });
   $("sit").onclick = () => {
     const n = $("name").value.trim();
     if (chosenSeat === null || !n) return;
-    send({ type: "claim", code: $("code").value.trim(), seat: chosenSeat, name: n });
+    sendJoin({ type: "claim", code: $("code").value.trim(), seat: chosenSeat, name: n });
   };
   $("back").onclick = () => { stopped = false; retry = 0; show("game"); connect(); };
   $("lang").onclick = () => {
