@@ -1,7 +1,8 @@
 """A screen's layout checked from what it really draws: every line of text and every
 button drawn on the window in one frame is recorded (``text.blit``, ``Button.draw``),
 then :func:`problems` names what is cut off by the window's edge, what lies on
-something else, and every button whose label did not fit.
+something else, every button whose label did not fit, and every text shortened with
+an ellipsis to fit its place (``text.ellipsize``) that was then drawn.
 
 Text drawn onto a layer that is blitted later (banners, summaries) is not seen; such
 layers are sized to what they hold. A panel drawn over earlier text (a dialog, the
@@ -25,6 +26,8 @@ class Frame:
     texts: list[tuple[str, pygame.Rect]] = field(default_factory=list)
     buttons: list[tuple[str, pygame.Rect, str]] = field(default_factory=list)
     cut_labels: list[str] = field(default_factory=list)
+    #: texts shortened to fit (``text.ellipsize``): what was shown -> the whole text
+    shortened: dict[str, str] = field(default_factory=dict)
     #: (text or button, rect) in drawing order; panels as ("<panel>", rect)
     order: list[tuple[str, pygame.Rect]] = field(default_factory=list)
 
@@ -45,8 +48,16 @@ class Frame:
 def recording(app) -> Iterator[Frame]:
     """Record what one ``app.draw()`` puts on the window (inside the ``with``)."""
     frame = Frame(app.screen.get_rect())
-    blit, draw, panel = text.blit, widgets.Button.draw, widgets.panel
+    blit, draw, panel, ellipsize = text.blit, widgets.Button.draw, widgets.panel, \
+        text.ellipsize
     in_button = [0]
+    cut: dict[str, str] = {}
+
+    def spy_ellipsize(s, *a, **kw):
+        shown = ellipsize(s, *a, **kw)
+        if shown != s:
+            cut[shown] = s
+        return shown
 
     def spy_blit(surf, s, size, pos, *a, **kw):
         rect = blit(surf, s, size, pos, *a, **kw)
@@ -56,6 +67,8 @@ def recording(app) -> Iterator[Frame]:
         if surf is app.screen and s.strip() and not in_button[0] and seen.height > 2:
             frame.texts.append((s, seen))
             frame.order.append((s, seen))
+            if s in cut:
+                frame.shortened[s] = cut[s]
         return rect
 
     def spy_panel(surf, rect, *a, **kw):
@@ -87,10 +100,12 @@ def recording(app) -> Iterator[Frame]:
     text.blit = spy_blit
     widgets.Button.draw = spy_draw
     widgets.panel = spy_panel
+    text.ellipsize = spy_ellipsize
     try:
         yield frame
     finally:
-        text.blit, widgets.Button.draw, widgets.panel = blit, draw, panel
+        text.blit, widgets.Button.draw, widgets.panel, text.ellipsize = \
+            blit, draw, panel, ellipsize
 
 
 def _overlap(a: pygame.Rect, b: pygame.Rect) -> bool:
@@ -102,8 +117,15 @@ def _overlap(a: pygame.Rect, b: pygame.Rect) -> bool:
     return c.height > 0.4 * min(a.height, b.height)
 
 
+#: Texts that may be shortened: a file's name can have any length.
+MAY_SHORTEN = (".json",)
+
+
 def problems(frame: Frame, where: str = "") -> list[str]:
     out: list[str] = []
+    for shown, whole in frame.shortened.items():
+        if not any(m in whole for m in MAY_SHORTEN):
+            out.append(f"{where}: text cut short: {whole!r} shown as {shown!r}")
     win = frame.window.inflate(2, 2)
     for s, r in frame.texts:
         if not win.contains(r):

@@ -13,9 +13,12 @@ from typing import Any
 import pygame
 
 from game import notices, store
+from game.review import history
+from game.review.job import Reviews
 from game.scenes import testing as T
 from game.scenes.menu import MenuScene
 from game.table.options import TableOptions
+from game.table.workers import InlineWorker
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
 import bench_stats  # noqa: E402
@@ -27,11 +30,11 @@ def new_app(size, lang, **kw) -> Any:
     return app
 
 
-def table(app, game_id: str, n: int = 5, humans: int = 1, seed: int = 2, rules=None,
-          options: TableOptions | None = None) -> Any:
-    kw = {"options": options} if options is not None else {}
+def table(app, game_id: str, n: int = 5, humans: int = 1, seed: int = 2, rules=None) -> Any:
+    """A table of ``n`` seats, ``humans`` of them people at the screen; the computers'
+    seed is given too (a new table draws a secret one), so every tour is the same."""
     return app.open("table", game_id=game_id, seats=T.mixed_seats(n, humans, app_lang(app)),
-                    rules=rules or {}, seed=seed, **kw)
+                    rules=rules or {}, seed=seed, options=TableOptions(bot_seed=seed))
 
 
 def app_lang(app) -> str:
@@ -58,6 +61,15 @@ def play_out(app, tb, seed: int = 1) -> None:
             tb.human_move(rng.choice(list(tb.pending.legal)))
         else:
             app.update(0.05)
+
+
+def _key(app, key: int, down: bool) -> None:
+    kind = pygame.KEYDOWN if down else pygame.KEYUP
+    app.handle(pygame.event.Event(kind, key=key, mod=0, unicode="", scancode=0))
+
+
+#: Deals per move for the tour's reviews: the screens need numbers, not good ones.
+REVIEW_SAMPLES = 24
 
 
 def tour(size: tuple[int, int], lang: str) -> Iterator[tuple[str, Any]]:
@@ -116,9 +128,30 @@ def tour(size: tuple[int, int], lang: str) -> Iterator[tuple[str, Any]]:
                    random.Random(2)):
             yield f"{game_id}_privacy", app
         app = new_app(size, lang)
+        app._reviews = Reviews(InlineWorker, history.keep, samples=REVIEW_SAMPLES)
         tb = table(app, game_id, n=5, rules={"lives": 1}, seed=3)
         play_out(app, tb)
         yield f"{game_id}_results", app
+        # the review of that game: the players, one decision, one player's decisions
+        T.click_button(app, app.top.list.by_name("review"))
+        T.pump(app, 0.5, draw=False)
+        yield f"{game_id}_review", app
+        T.key(app, pygame.K_DOWN)
+        T.key(app, pygame.K_DOWN)
+        yield f"{game_id}_review_decision", app
+        T.key(app, pygame.K_RIGHT)
+        yield f"{game_id}_review_player", app
+        # a game that cannot be saved automatically says so on its table
+        app = new_app(size, lang)
+        held = store.autosave_path()
+        held.parent.mkdir(parents=True, exist_ok=True)
+        held.mkdir()                          # a folder where the autosave belongs
+        try:
+            table(app, game_id, n=4)
+            T.pump(app, 0.5, draw=False)
+            yield f"{game_id}_not_saved", app
+        finally:
+            held.rmdir()
         app = new_app(size, lang, tips=True)
         tb = table(app, game_id, n=4)
         for _ in range(20000):
@@ -138,17 +171,38 @@ def tour(size: tuple[int, int], lang: str) -> Iterator[tuple[str, Any]]:
     T.pump(app, 2.0, draw=False)
     yield "rams_ten", app
 
-    # the phone table's codes
+    # the setup with a phone seat: the row that says where phones join
     app = new_app(size, lang)
-    seats = T.mixed_seats(4, 1, lang)
-    seats[1]["human"], seats[1]["phone"] = True, True
-    tb = app.open("table", game_id="chase", seats=seats, seed=2,
-                  options=TableOptions(phone_bind="127.0.0.1"))
-    try:
-        T.frame(app)
-        yield "phones_join", app
-    finally:
-        tb.exit()
+    app.open("setup", game_id="chase")
+    seat = app.top.setup["seats"][1]
+    seat["human"], seat["phone"] = True, True
+    lan = "192.168.178.23"                 # as a laptop on Wi-Fi names its address
+    app.top.phone_binds = {lan: f"{lan} (wlp0s20f3)", "127.0.0.1": "127.0.0.1"}
+    app.top.setup["phone_bind"] = lan
+    T.frame(app)
+    yield "setup_phones", app
+
+    # the phone table: its codes, then the cards of the person at the screen face down
+    # until they ask (hold-to-peek), and shown while they hold the key
+    for game_id in ("chase", "rams"):
+        app = new_app(size, lang)
+        seats = T.mixed_seats(4, 1, lang)
+        seats[1]["human"], seats[1]["phone"] = True, True
+        tb = app.open("table", game_id=game_id, seats=seats, seed=2,
+                      options=TableOptions(phone_bind="127.0.0.1", bot_seed=2))
+        try:
+            T.frame(app)
+            if game_id == "chase":
+                yield "phones_join", app
+            tb.show_phones = False
+            T.pump(app, 1.0, draw=False)
+            yield f"{game_id}_peek_hidden", app
+            _key(app, tb.peek.key, down=True)
+            T.frame(app)
+            yield f"{game_id}_peek_shown", app
+            _key(app, tb.peek.key, down=False)
+        finally:
+            tb.exit()
 
     # what the statistics keep: Continue, the statistics, replays, a question
     bench_stats.fill(60, seed=3, distinct=20, you="Du" if lang == "de" else "You")

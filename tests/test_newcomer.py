@@ -73,7 +73,7 @@ def table_at(game_id: str, size=(1280, 720), lang="en", n=4, humans=1, seed=2, u
     app = T.make_app(size, lang)
     app.push(MenuScene(app))
     tb = app.scene("table", game_id=game_id, seats=T.mixed_seats(n, humans, lang), rules={},
-                   seed=seed)
+                   seed=seed, options=TableOptions(bot_seed=seed))   # the same game each run
     app.push(tb)
     ok = T.drive(app, lambda t_: t_.state == "human" and app.top is t_
                  and (until is None or until(t_)), random.Random(seed), choose=choose)
@@ -205,7 +205,7 @@ def finished_record(game_id: str) -> Record:
     app = T.make_app((1280, 720))
     app.push(MenuScene(app))
     tb = app.scene("table", game_id=game_id, seats=T.mixed_seats(4, 1, "en"),
-                   rules={"lives": 1}, seed=3)
+                   rules={"lives": 1}, seed=3, options=TableOptions(bot_seed=3))
     app.push(tb)
     rng = random.Random(1)
     for _ in range(100000):

@@ -18,6 +18,7 @@ from game.i18n import card_name
 from game.scenes import testing as T
 from game.scenes.menu import MenuScene
 from game.table import chase_tips, rams_tips
+from game.table.options import TableOptions
 
 LOCALE = Path(__file__).resolve().parents[1] / "game" / "locale"
 
@@ -100,7 +101,7 @@ def play_first_game(app, tb, rng: random.Random, on_tip, drop_first: bool = True
 def new_table(app, game_id: str, humans: int = 1, seed: int = 3, lang: str = "en"):
     app.push(MenuScene(app))
     tb = app.scene("table", game_id=game_id, seats=T.mixed_seats(4, humans, lang), rules={},
-                   seed=seed)
+                   seed=seed, options=TableOptions(bot_seed=seed))   # the same game each run
     app.push(tb)
     return tb
 

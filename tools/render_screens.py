@@ -3,6 +3,7 @@
     python tools/render_screens.py [--sizes 960x600,1920x1080] [--langs de,en] [--out out/screens]
     python tools/render_screens.py --readme      # the README's two pictures, docs/images/
     python tools/render_screens.py --tips [--sizes ...] [--langs ...]   # the first game's tips
+    python tools/render_screens.py --fit [--sizes ...] [--langs ...]    # every screen, checked
 
 Runs headless (dummy video/audio drivers, a throw-away STAMMTISCH_HOME). Each table
 state is reached by playing real games (computers and random human moves) with
@@ -513,7 +514,8 @@ def tip_pictures(out: Path, size: tuple[int, int], lang: str) -> list[Path]:
     for game, seed in (("chase", 4), ("rams", 3)):
         app = T.make_app(size, lang, speed="off", reveal_hold=None, tips=True)
         app.push(MenuScene(app))
-        tb = app.scene("table", game_id=game, seats=seats(4, 1, lang), rules={}, seed=seed)
+        tb = app.scene("table", game_id=game, seats=seats(4, 1, lang), rules={}, seed=seed,
+                       options=TableOptions(bot_seed=seed))
         app.push(tb)
         rng = random.Random(seed)
         declared = 0
@@ -547,6 +549,24 @@ def tip_pictures(out: Path, size: tuple[int, int], lang: str) -> list[Path]:
     return made
 
 
+def fit_pictures(out: Path, size: tuple[int, int], lang: str) -> tuple[int, list[str]]:
+    """Every screen of the layout tests' tour (``tests/screens_tour.py``) at ``size``
+    in ``lang``, saved, and what ``tests/screen_check.py`` finds wrong on each: text
+    cut off by the window, text on text or on a button, buttons on each other, labels
+    that do not fit."""
+    from tests.screen_check import problems, recording
+    from tests.screens_tour import tour
+
+    count, found = 0, []
+    for name, app in tour(size, lang):
+        with recording(app) as frame:
+            app.draw()
+        pygame.image.save(app.screen, str(out / f"{size[0]}x{size[1]}_{lang}_{name}.png"))
+        count += 1
+        found += problems(frame, f"{size[0]}x{size[1]} {lang} {name}")
+    return count, found
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sizes", default="960x600,1280x720,1920x1080,3840x2160")
@@ -558,6 +578,9 @@ def main(argv=None) -> int:
                     help="only the README's pictures, into docs/images/ (or --out)")
     ap.add_argument("--tips", action="store_true",
                     help="only the first game's tips, one picture per tip")
+    ap.add_argument("--fit", action="store_true",
+                    help="every screen of the layout tests, saved and checked for text "
+                         "cut off or lying on something else")
     args = ap.parse_args(argv)
     if args.tips:
         out = Path(args.out)
@@ -569,6 +592,18 @@ def main(argv=None) -> int:
                 print(f"{w}x{h} {lang}: {len(made)} tips: "
                       + ", ".join(p.stem.split("_tip_")[1] for p in made))
         return 0
+    if args.fit:
+        out = Path(args.out)
+        out.mkdir(parents=True, exist_ok=True)
+        faults = []
+        for size_text in args.sizes.split(","):
+            w, h = (int(x) for x in size_text.lower().split("x"))
+            for lang in args.langs.split(","):
+                count, found = fit_pictures(out, (w, h), lang)
+                faults += found
+                print(f"{w}x{h} {lang}: {count} screens, {len(found)} faults")
+        print("\n".join(faults))
+        return 1 if faults else 0
     if args.readme:
         out = Path(args.out if args.out != "out/screens" else
                    Path(__file__).resolve().parents[1] / "docs" / "images")
