@@ -2,7 +2,7 @@
 left), everyone's lives over the rounds, the pot, and the people's running record
 against these opponents; then the main menu, export or play again.
 
-The main menu has the focus, and for a moment after the screen appears Enter and Space
+"Play again" has the focus, and for a moment after the screen appears Enter and Space
 do nothing: a key meant for the table (continue after the last showdown) never starts
 a new game by accident.
 """

@@ -159,7 +159,8 @@ class TipPanel:
         box.height = f["height"]
         box.clamp_ip(surf.get_rect())
         self.rect = box
-        widgets.panel(surf, box, u, 248, border=widgets.GOLD)
+        # opaque: the log it may lie on must not show through its text
+        widgets.panel(surf, box, u, 255, border=widgets.GOLD)
         x, y = box.left + int(18 * u), box.top + int(12 * u)
         ts, fs, small = f["ts"], f["fs"], f["small"]
         text.blit(surf, text.ellipsize(f["title"], ts, f["inner"], True), ts, (x, y),
