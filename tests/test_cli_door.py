@@ -11,18 +11,9 @@ from pathlib import Path
 import pytest
 
 from game import __version__, winsize
-from game.cli import main as cli_main
+from tests.test_hostile_input import run  # the command line run in-process
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def run(argv: list[str], capsys) -> tuple[int, str, str]:
-    try:
-        code = cli_main(argv)
-    except SystemExit as exc:     # argparse
-        code = exc.code
-    out = capsys.readouterr()
-    return code, out.out, out.err
 
 
 def test_version_prints_the_version(capsys):

@@ -29,7 +29,8 @@ from game.table import painter as painter_mod
 from game.table.coach import advise
 from game.table.options import TableOptions
 from game.table.texts import log_text
-from game.view import text
+from tests.screens_tour import play_out
+from tests.test_wording import drawn_strings
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
 import bench_stats  # noqa: E402
@@ -39,29 +40,7 @@ LOCALE = ROOT / "game" / "locale"
 SIZES = [(960, 600), (1280, 720), (1920, 1080), (3840, 2160)]
 
 
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    i18n.set_lang("en")
-
-
-@pytest.fixture()
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("STAMMTISCH_HOME", str(tmp_path))
-    yield tmp_path
-    pygame.quit()
-
-
-def drawn_strings(monkeypatch) -> list[str]:
-    seen: list[str] = []
-    render = text.render
-
-    def spy(s, *a, **kw):
-        seen.append(s)
-        return render(s, *a, **kw)
-
-    monkeypatch.setattr(text, "render", spy)
-    return seen
+pytestmark = pytest.mark.usefixtures("english_after")   # home: conftest.py
 
 
 def catalogue(lang: str) -> dict:
@@ -207,16 +186,7 @@ def finished_record(game_id: str) -> Record:
     tb = app.scene("table", game_id=game_id, seats=T.mixed_seats(4, 1, "en"),
                    rules={"lives": 1}, seed=3, options=TableOptions(bot_seed=3))
     app.push(tb)
-    rng = random.Random(1)
-    for _ in range(100000):
-        if app.top.name == "results" or tb.game.finished:
-            break
-        if tb.state == "hold":
-            tb.flow.release()
-        elif tb.state == "human":
-            tb.human_move(rng.choice(list(tb.pending.legal)))
-        else:
-            app.update(0.05)
+    play_out(app, tb, seed=1)                  # random moves for the person
     assert tb.game.finished
     return store.game_record(store.recent_games(1)[0].id)
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import i18n, settings
+from game import settings
 from game.cards import FRENCH52
 from game.i18n import card_name
 from game.scenes import testing as T
@@ -23,17 +23,7 @@ from game.table.options import TableOptions
 LOCALE = Path(__file__).resolve().parents[1] / "game" / "locale"
 
 
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    i18n.set_lang("en")
-
-
-@pytest.fixture()
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("STAMMTISCH_HOME", str(tmp_path))
-    yield tmp_path
-    pygame.quit()
+pytestmark = pytest.mark.usefixtures("english_after")   # home: conftest.py
 
 
 def visible_cards(game, viewer: int | None) -> set[str]:

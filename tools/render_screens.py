@@ -509,43 +509,28 @@ def readme_pictures(out: Path) -> list[Path]:
 def tip_pictures(out: Path, size: tuple[int, int], lang: str) -> list[Path]:
     """A first game of each game, solo against three computers, with the tips on: a
     picture of the table each time a tip shows (the person drops out of the first Rams
-    round, so the drop limit comes up too)."""
-    made = []
+    round, so the drop limit comes up too). The game is played as the tips' tests play
+    it (``tests/test_tips.py``)."""
+    from tests.test_tips import play_first_game
+
+    made: list[Path] = []
     for game, seed in (("chase", 4), ("rams", 3)):
         app = T.make_app(size, lang, speed="off", reveal_hold=None, tips=True)
         app.push(MenuScene(app))
         tb = app.scene("table", game_id=game, seats=seats(4, 1, lang), rules={}, seed=seed,
                        options=TableOptions(bot_seed=seed))
         app.push(tb)
-        rng = random.Random(seed)
-        declared = 0
-        for _ in range(200000):
-            if app.top is not tb or tb.game.finished:
-                break
-            if tb.tips.showing():
-                app.settings["anim_speed"] = "normal"
-                tb.anim.speed = "normal"
-                T.pump(app, 0.4, dt=1 / 60, draw=False)
-                tip = tb.tips.queue[0]
-                path = out / f"{size[0]}x{size[1]}_{lang}_tip_{len(made):02d}_{tip.id}.png"
-                app.draw()
-                pygame.image.save(app.screen, str(path))
-                made.append(path)
-                T.key(app, pygame.K_SPACE)
-                app.settings["anim_speed"] = "off"
-                tb.anim.speed = "off"
-            elif tb.state == "hold":
-                tb.flow.release()
-            elif tb.state == "human" and tb.pending is not None:
-                legal = list(tb.pending.legal)
-                if tb.pending.decision == "declare":
-                    declared += 1
-                    move = "drop" if declared == 1 and "drop" in legal else "play"
-                else:
-                    move = rng.choice(legal)
-                tb.human_move(move)
-            else:
-                app.update(0.05)
+
+        def shoot(tb, tip, app=app) -> None:
+            app.settings["anim_speed"] = tb.anim.speed = "normal"   # the tip fades in
+            T.pump(app, 0.4, dt=1 / 60, draw=False)
+            path = out / f"{size[0]}x{size[1]}_{lang}_tip_{len(made):02d}_{tip.id}.png"
+            app.draw()
+            pygame.image.save(app.screen, str(path))
+            made.append(path)
+            app.settings["anim_speed"] = tb.anim.speed = "off"
+
+        play_first_game(app, tb, random.Random(seed), shoot)
     return made
 
 
