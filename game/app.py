@@ -17,14 +17,14 @@ from typing import Any
 
 import pygame
 
-from game import i18n, notices, paths
+from game import i18n, notices, paths, winsize
 from game import settings as settings_mod
 from game.scenes.base import Scene
 from game.view import backdrop, display, screen, text, timing
 from game.view.cardart import CardArt
 
-DEFAULT_SIZE = (1280, 720)
-MIN_SIZE = (320, 240)
+DEFAULT_SIZE = winsize.DEFAULT_SIZE
+MIN_SIZE = winsize.MIN_SIZE
 FPS = 60
 
 
@@ -71,6 +71,7 @@ class App:
         self.windowed_size = tuple(size)
         self.fullscreen = False
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        screen.keep_minimum(MIN_SIZE)      # the window cannot be dragged smaller
         pygame.display.set_caption("Stammtisch")
         self._set_icon()
         self.audio = make_audio(self.settings["volume"], self.settings["muted"])
@@ -273,10 +274,11 @@ class App:
     # ------------------------------------------------------------------ window
 
     def set_window_size(self, size: tuple[int, int]) -> None:
-        w, h = max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1]))
+        w, h = winsize.clamp(*size)
         if self.screen.get_size() != (w, h):
             flags = pygame.FULLSCREEN if self.fullscreen else pygame.RESIZABLE
             self.screen = pygame.display.set_mode((w, h), flags)
+            screen.keep_minimum(MIN_SIZE)
         if not self.fullscreen:
             self.windowed_size = (w, h)
             self.settings["window_size"] = [w, h]

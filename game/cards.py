@@ -1,6 +1,6 @@
 """Cards, ranks, suits and the decks both games use, with their text codes.
 
-A card is written as a short, case-sensitive code (RULES.md):
+A card is written as a short, case-sensitive code (docs/rules.md):
 
 * French cards: rank then suit, ``TH`` (ten of hearts), ``AS`` (ace of spades).
   Ranks ``A 2 3 4 5 6 7 8 9 T J Q K``, suits ``C D H S``.
@@ -29,7 +29,7 @@ RANK_NAMES_DE = {
     "K": "König",
 }
 
-#: Cuckoo values, lowest first (RULES.md §1, "The Cuckoo deck").
+#: Cuckoo values, lowest first (docs/rules.md#variants-in-detail).
 CUCKOO_VALUES = (
     "Fool", "Lion", "Mask", "Bucket", "Zero",
     "1", "2", "3", "4", "5", "6", "7", "8", "9", "10",

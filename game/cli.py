@@ -9,7 +9,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from game import cliargs
+from game import __version__, cliargs, winsize
 
 SUBCOMMANDS = ("replay", "tournament", "advise", "policy", "host", "review")
 #: the hidden subcommand that runs a Python bot file in its own process
@@ -23,8 +23,9 @@ def _size(text: str) -> tuple[int, int]:
         w, h = (int(part) for part in text.lower().split("x"))
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 1280x720, got {text!r}") from None
-    if w < 320 or h < 240 or w > 16384 or h > 16384:
-        raise argparse.ArgumentTypeError(f"window size {w}x{h} is out of range")
+    if not winsize.allowed(w, h):
+        raise argparse.ArgumentTypeError(
+            f"window size {w}x{h} is out of range: each side {winsize.describe_range()}")
     return w, h
 
 
@@ -34,6 +35,7 @@ def window_parser() -> argparse.ArgumentParser:
         description="Chase the Ace and Rams at a card table. Without a subcommand the game "
         "window opens. Subcommands: " + ", ".join(SUBCOMMANDS) + " (see 'stammtisch "
         "SUBCOMMAND --help').")
+    p.add_argument("--version", action="version", version=f"stammtisch {__version__}")
     p.add_argument("--demo", action="store_true",
                    help="attract mode: every seat is a computer player, games follow each other")
     from game.games import GAME_IDS
@@ -48,7 +50,8 @@ def window_parser() -> argparse.ArgumentParser:
     p.add_argument("--smoke-test", action="store_true",
                    help="start, render the main menu's first frame, exit 0")
     p.add_argument("--lang", choices=("de", "en"), default=None, help="language")
-    p.add_argument("--size", type=_size, default=None, metavar="WxH", help="window size")
+    p.add_argument("--size", type=_size, default=None, metavar="WxH",
+                   help=f"window size, {winsize.describe_range()}")
     p.add_argument("--players", type=cliargs.int_range(3, 10), default=None,
                    help="with --demo: number of seats (3 to 10)")
     return p

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 def _replay(argv: list[str]) -> int:
     p = argparse.ArgumentParser(prog="stammtisch replay",
-                                description="Rebuild a game record (RECORD.md).")
+                                description="Rebuild a game record (docs/records.md).")
     p.add_argument("file", help="record file (JSON)")
     p.add_argument("--json", action="store_true",
                    help="print the game's outcome as one JSON object")

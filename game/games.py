@@ -48,7 +48,7 @@ class GameEntry:
     id: str
     #: the engine class (``Game`` protocol: start, to_move, apply, view, summary)
     engine: type
-    #: every rules key with its default and allowed values (RULES.md)
+    #: every rules key with its default and allowed values (docs/rules.md)
     rules_keys: dict[str, Key]
     #: seats the engine accepts, and the setup screen's default
     min_seats: int
@@ -63,7 +63,7 @@ class GameEntry:
     settings_key: str
     #: ``name -> factory()`` of its computer players (levels and simple built-ins)
     players_ref: str
-    #: ``advise(view, level, samples) -> dict`` (BOTS.md "Advice")
+    #: ``advise(view, level, samples) -> dict`` (docs/view.md#advice-the-coach)
     coach_ref: str
     #: the table scene class, and ``demo(app, players, seed)`` for the attract mode
     table_ref: str

@@ -5,7 +5,7 @@ It survives any input: every failure is a :class:`JSONError` (a ``ValueError``) 
 one-line message, never a ``RecursionError`` or ``UnicodeDecodeError``. What it
 accepts:
 
-* **UTF-8 only** (RECORD.md), with or without a UTF-8 byte-order mark (editors on
+* **UTF-8 only** (docs/records.md), with or without a UTF-8 byte-order mark (editors on
   Windows add one; RFC 8259 lets a reader ignore it). UTF-16 and UTF-32 text, with or
   without a byte-order mark, is refused with a message that names the encoding.
 * **Strict JSON**: ``NaN``, ``Infinity`` and ``-Infinity`` are refused. Control

@@ -1,8 +1,8 @@
-"""Game records (RECORD.md): load, validate, save, and rebuild a game from one.
+"""Game records (docs/records.md): load, validate, save, and rebuild a game from one.
 
 A record is the one file format for saves, replays, bug reports and test fixtures:
 rules, seats, seed or deals, and moves. Every problem is reported as a
-:class:`RecordError` whose ``kind`` is one of RECORD.md's kinds and whose message is
+:class:`RecordError` whose ``kind`` is one of docs/records.md's kinds and whose message is
 one line, ready for ``stammtisch replay`` to print.
 """
 
@@ -28,7 +28,7 @@ ROLES = ("you", "player")
 
 
 class RecordError(GameError):
-    """An invalid record; ``kind`` is RECORD.md's error kind."""
+    """An invalid record; ``kind`` is docs/records.md's error kind."""
 
 
 @dataclass

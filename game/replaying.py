@@ -1,5 +1,5 @@
 """Rebuilding a long record without holding every state: ``replay --json`` and
-``advise`` (RECORD.md, BOTS.md).
+``advise`` (docs/records.md, docs/view.md).
 
 An engine keeps, for the game's whole length, its moves (for the record), a result
 entry per round (for its summary) and each round's public events (for the views'

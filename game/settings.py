@@ -23,7 +23,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from game import jsonio, paths
+from game import jsonio, paths, winsize
 from game.fileio import quarantine, reason, write_atomic
 from game.notices import Notice
 
@@ -64,6 +64,8 @@ DEFAULTS: dict[str, Any] = {
     "table_colour": "green",
     "fullscreen": False,
     "window_size": None,       # [w, h] of the window when it was last resized
+    "tips": True,              # the first game's tips (game.table.tips)
+    "tips_seen": [],           # the tips already shown
     "setup": default_setup(),        # the last Chase the Ace setup
     "setup_rams": default_setup(),   # the last Rams setup
 }
@@ -86,7 +88,9 @@ def _valid(key: str, value: Any) -> bool:
         return isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= 10
     if key == "volume":
         return isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= 1
-    if key in ("muted", "four_colour", "fullscreen"):
+    if key == "tips_seen":
+        return isinstance(value, list) and all(isinstance(x, str) for x in value)
+    if key in ("muted", "four_colour", "fullscreen", "tips"):
         return isinstance(value, bool)
     if key == "card_back":
         return value in CARD_BACKS and not isinstance(value, bool)
@@ -97,8 +101,8 @@ def _valid(key: str, value: Any) -> bool:
     if key == "window_size":
         return value is None or (
             isinstance(value, list) and len(value) == 2
-            and all(isinstance(x, int) and not isinstance(x, bool) and 320 <= x <= 16384
-                    for x in value))
+            and all(isinstance(x, int) and not isinstance(x, bool) for x in value)
+            and winsize.allowed(*value))
     return False
 
 

@@ -3,7 +3,7 @@
 Nothing here imports pygame; every function is safe to call from a test or a tool.
 
 * **Autosave** -- ``saves_dir()/autosave.json``: the game in progress as a record
-  (RECORD.md), rewritten atomically (temporary file, flush, fsync, rename) after every
+  (docs/records.md), rewritten atomically (temporary file, flush, fsync, rename) after every
   move. The file is a plain record with one extra key, ``"session"`` (game id, start
   time, seconds played), which record readers ignore, so ``stammtisch replay
   autosave.json`` works on it too.
@@ -369,7 +369,7 @@ CREATE TABLE IF NOT EXISTS games (
     duration REAL NOT NULL,            -- seconds played
     lives TEXT NOT NULL,               -- JSON list: lives of every seat after each round
     finished REAL NOT NULL,            -- unix time
-    record TEXT NOT NULL               -- the game's record (RECORD.md)
+    record TEXT NOT NULL               -- the game's record (docs/records.md)
 );
 """
 

@@ -49,3 +49,23 @@ def _repeatable_seeds(request: pytest.FixtureRequest, monkeypatch: pytest.Monkey
 
     rng = random.Random(request.node.nodeid)
     monkeypatch.setattr(seeds, "fresh", lambda: rng.getrandbits(seeds.SEED_BITS))
+
+
+@pytest.fixture()
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """A throw-away STAMMTISCH_HOME for one test (settings, saves, statistics); pygame
+    is shut down after it. Modules with their own ``home`` keep theirs."""
+    monkeypatch.setenv("STAMMTISCH_HOME", str(tmp_path))
+    yield tmp_path
+    import pygame
+
+    pygame.quit()
+
+
+@pytest.fixture()
+def english_after():
+    """The game's language back to English after a test that switched it."""
+    yield
+    from game import i18n
+
+    i18n.set_lang("en")

@@ -31,7 +31,8 @@ from typing import Any
 
 TARGETS = ("log", "shelf", "settings", "autosave", "stats")
 KINDS = ("fifo", "folder", "unreadable", "dangling", "large", "read_only")
-#: The size cap the tests give every reader (the real one is 128 MB: see the README).
+#: The size cap the tests give every reader (the real one is 128 MB:
+#: docs/records.md#how-files-are-read).
 SMALL_CAP = 64 * 1024
 
 

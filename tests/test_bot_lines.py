@@ -138,7 +138,7 @@ def test_a_numbered_line_with_another_number_never_answers(tmp_path):
 
 
 def test_a_python_bot_gets_the_view_without_the_number(tmp_path):
-    """The runner echoes the number itself: a ``bot:`` file sees BOTS.md's view."""
+    """The runner echoes the number itself: a ``bot:`` file sees the view of docs/view.md."""
     bot = write(tmp_path, "keys.py", "def choose(view):\n"
                 "    assert 'ask' not in view, sorted(view)\n    return view['legal'][-1]\n")
     res = run_tournament("chase", [f"bot:{bot}", "threshold", "threshold"], 3, seed=1)

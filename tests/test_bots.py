@@ -1,4 +1,4 @@
-"""User bots run in their own process (BOTS.md, issue 15): the protocol, the runner for
+"""User bots run in their own process (docs/bots.md, issue 15): the protocol, the runner for
 Python bot files, ``exe:`` bots, time limits by the parent's clock, restarts and
 retirement, size bounds, plain-string moves, standard error kept apart -- and 38 bad
 bots that each end as incidents (or, where nothing was wrong with the move, as

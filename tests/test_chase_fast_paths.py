@@ -273,7 +273,7 @@ def test_one_strength_scale_orders_cards_as_the_engine(deck: str, ace_high: bool
 
 @pytest.mark.parametrize("ace_high", [False, True])
 def test_rank_numbers_are_bots_numbering_of_the_strengths(ace_high: bool) -> None:
-    """BOTS.md numbers ranks 1 (Ace) … 13 (King) whatever the rules; a card's rank
+    """docs/view.md numbers ranks 1 (Ace) … 13 (King) whatever the rules; a card's rank
     number and its strength convert both ways."""
     scale = card_scale("french52", ace_high)
     for card in FRENCH52:

@@ -1,4 +1,4 @@
-"""One test (or more) per rule of RULES.md §1; each fails if its rule breaks."""
+"""One test (or more) per rule of docs/rules.md#chase-the-ace; each fails if its rule breaks."""
 
 from __future__ import annotations
 

@@ -77,13 +77,13 @@ def test_the_story_of_the_game(home, game_id, rules, n, seed, sudden):
     app.draw()
 
 
-def test_play_again_is_not_the_default_and_enter_waits(home):
+def test_play_again_has_the_focus_and_a_stray_enter_waits(home):
     app, tb, res = finished_table()
-    assert res.list.buttons[res.list.focus].name == "menu"
+    assert res.list.buttons[res.list.focus].name == "again"
     T.key(app, pygame.K_RETURN)                 # a stray Enter from the table
     assert app.top is res
     T.pump(app, 1.2)
-    T.click_button(app, res.list.by_name("again"))
+    T.key(app, pygame.K_RETURN)                 # a deliberate one plays again
     assert app.top.name == "table" and app.top is not tb
 
 

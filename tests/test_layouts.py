@@ -15,6 +15,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
+from game import winsize  # noqa: E402
 from game.scenes import testing as T  # noqa: E402
 from game.scenes.menu import MenuScene  # noqa: E402
 from game.view import (
@@ -129,6 +130,6 @@ def test_the_window_fits_the_desktop():
     assert screen.fit_window((1920, 1080), (1920, 1040)) == (1904, 992)
     assert screen.fit_window((1280, 720), (1920, 1040)) == (1280, 720)
     assert screen.fit_window((3840, 2160), None) == (3840, 2160)     # no desktop: as asked
-    assert screen.fit_window((200, 100), (1920, 1040)) == (320, 240)
+    assert screen.fit_window((200, 100), (1920, 1040)) == winsize.MIN_SIZE
     pygame.display.init()
     assert screen.usable_area() is None          # the dummy driver has no desktop

@@ -1,4 +1,4 @@
-"""Rams (RULES.md §2): every rule and variant, properties, records and bad input.
+"""Rams (docs/rules.md#rams): every rule and variant, properties, records and bad input.
 
 Scripted rounds use explicit deals: ``stock_for`` lays the cards so that each seat
 receives the hand the test names (one card at a time, clockwise from the left of the
@@ -553,7 +553,7 @@ def test_lives_never_below_zero_and_out_together() -> None:
 
 
 def test_nobody_left_means_no_winner() -> None:
-    # Unreachable under the scoring (RULES.md says so); forced here by hand.
+    # Unreachable under the scoring (docs/rules.md says so); forced here by hand.
     g = scripted(H4, "7H", dealer=1, rules={"lives": 1})
     declare(g, {2: "drop", 3: "drop", 0: "drop", 1: "play"})
     for s in (0, 2, 3):

@@ -1,4 +1,4 @@
-"""Records and ``stammtisch replay --json`` (RECORD.md), on the shared examples and on
+"""Records and ``stammtisch replay --json`` (docs/records.md), on the shared examples and on
 bad input of every kind."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The pure rule functions of game/rules/*_rules.py, and the fast paths built on them
 checked against the engine on random states.
 
-Each rule is written once (DESIGN.md "Rules written once"): the engines, the search's
+Each rule is written once (docs/architecture.md): the engines, the search's
 play-outs, the coach and the table's "why not?" all call these functions, so these
 tests pin the rule itself; the engine tests pin how the state machine uses it.
 """

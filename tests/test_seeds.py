@@ -82,7 +82,7 @@ def test_a_tournament_without_seeds_draws_both_and_names_them():
         assert out.returncode == 0, out.stderr
         runs.append(json.loads(out.stdout))
     for r in runs:
-        assert {"games", "rounds", "seconds", "rounds_per_s", "players"} <= set(r)  # BOTS.md
+        assert {"games", "rounds", "seconds", "rounds_per_s", "players"} <= set(r)  # docs/view.md#tournaments
         assert r["seed"] != r["bot_seed"] and max(r["seed"], r["bot_seed"]) >= 2**32
     assert runs[0]["seed"] != runs[1]["seed"]
     # --seed alone: the same deals, and still a secret root for the bots

@@ -14,6 +14,7 @@ import argparse  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
+from game import winsize  # noqa: E402
 from game.scenes import testing as T  # noqa: E402
 from game.scenes.menu import MenuScene  # noqa: E402
 from game.scenes.table_chase import ChaseTableScene, demo_scene  # noqa: E402
@@ -258,7 +259,7 @@ def test_smoke_and_sizes():
                             frame_stats=False, smoke_test=True, lang="en", size=(960, 600),
                             players=None)
     assert run(ns) == 0
-    for size in ((960, 600), (3840, 2160), (400, 300)):
+    for size in ((960, 600), (3840, 2160), winsize.MIN_SIZE):
         app = T.make_app(size, "de")
         app.push(MenuScene(app))
         tb = ChaseTableScene(app, seats(10, 1, "de"), {}, seed=1)

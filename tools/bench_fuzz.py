@@ -8,7 +8,7 @@ Each case is run by both commands. The runs happen in worker processes (the
 commands' ``main`` called in-process, a fresh worker after any hang) with a per-run
 timeout and a memory cap; ``--subprocess N`` also runs the first N cases as real
 ``python -m game`` processes, to check exit statuses end to end. Printed: the number
-of runs, tracebacks, hangs, exits other than 0 or 2, other breaches of RECORD.md's
+of runs, tracebacks, hangs, exits other than 0 or 2, other breaches of docs/records.md's
 error contract (one line that starts with the kind), and the exit-status histogram;
 the first few failures are listed with their case names. Target: all zero.
 ``--long`` also times ``replay --json`` on a valid record of 10**6 moves (under the

@@ -8,7 +8,7 @@ folder, a symlink loop, a file over the size cap). The same seed gives the same
 cases on every machine.
 
 :func:`run_case` runs one command on one case inside this process and checks the
-contract of RECORD.md: exit status 0 (and one JSON object on standard output) or 2
+contract of docs/records.md: exit status 0 (and one JSON object on standard output) or 2
 (nothing on standard output, one line on standard error that starts with a known
 kind). ``tests/test_fuzz.py`` runs a few hundred cases; ``tools/bench_fuzz.py`` runs
 10,000 and counts tracebacks, hangs and other exits.
@@ -31,7 +31,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "tests" / "examples"
 
-#: Error kinds the commands may print (RECORD.md, and ``no_decision`` of ``advise``).
+#: Error kinds the commands may print (docs/records.md, and ``no_decision`` of ``advise``).
 KINDS = ("malformed_json", "bad_format", "unknown_rules_key", "bad_value", "bad_card",
          "wrong_seat", "illegal_move", "missing_deal", "no_decision")
 

@@ -1,6 +1,9 @@
 """Render every scene and the main table states to PNG for review.
 
     python tools/render_screens.py [--sizes 960x600,1920x1080] [--langs de,en] [--out out/screens]
+    python tools/render_screens.py --readme      # the README's two pictures, docs/images/
+    python tools/render_screens.py --tips [--sizes ...] [--langs ...]   # the first game's tips
+    python tools/render_screens.py --fit [--sizes ...] [--langs ...]    # every screen, checked
 
 Runs headless (dummy video/audio drivers, a throw-away STAMMTISCH_HOME). Each table
 state is reached by playing real games (computers and random human moves) with
@@ -409,7 +412,6 @@ class Shooter:
         app.push(scene)
         self.save(app, "79_stats_unavailable")
 
-
     def review_screens(self) -> None:
         """The game review (scenes/review.py) after a Chase and a Rams game: the
         review, one decision, one player's decisions, the jump to the table, the
@@ -469,6 +471,87 @@ class Shooter:
 REVIEW_SAMPLES = 40
 
 
+#: the README's pictures: rendered at this size, saved at ``README_WIDTH`` pixels wide
+README_SIZE = (1280, 720)
+README_WIDTH = 800
+
+
+def readme_pictures(out: Path) -> list[Path]:
+    """One picture of each table, as a newcomer first meets it: a Chase the Ace turn
+    among four computers, and a Rams trick in play (English, scaled down)."""
+    shooter = Shooter(out, README_SIZE, "en")
+    made = []
+    for game, decision, pred in (
+            ("chase", "turn", None),
+            ("rams", "trick", lambda t: len(t.model.trick_sprites) >= 2)):
+        for seed in range(1, 40):
+            app = shooter.app()
+            tb = shooter.table(app, 5, 1, {}, seed, game)
+            def ready(t, app=app, decision=decision, pred=pred) -> bool:
+                return (t.state == "human" and app.top is t and t.pending is not None
+                        and t.pending.decision == decision and (pred is None or pred(t)))
+
+            if T.drive(app, ready, random.Random(seed)):
+                app.settings["anim_speed"] = "normal"
+                tb.anim.speed = "normal"
+                T.pump(app, 0.6, dt=1 / 60, draw=False)
+                app.draw()
+                w, h = app.screen.get_size()
+                small = pygame.transform.smoothscale(
+                    app.screen, (README_WIDTH, round(h * README_WIDTH / w)))
+                path = out / f"table_{game}.png"
+                pygame.image.save(small, str(path))
+                made.append(path)
+                break
+    return made
+
+
+def tip_pictures(out: Path, size: tuple[int, int], lang: str) -> list[Path]:
+    """A first game of each game, solo against three computers, with the tips on: a
+    picture of the table each time a tip shows (the person drops out of the first Rams
+    round, so the drop limit comes up too). The game is played as the tips' tests play
+    it (``tests/test_tips.py``)."""
+    from tests.test_tips import play_first_game
+
+    made: list[Path] = []
+    for game, seed in (("chase", 4), ("rams", 3)):
+        app = T.make_app(size, lang, speed="off", reveal_hold=None, tips=True)
+        app.push(MenuScene(app))
+        tb = app.scene("table", game_id=game, seats=seats(4, 1, lang), rules={}, seed=seed,
+                       options=TableOptions(bot_seed=seed))
+        app.push(tb)
+
+        def shoot(tb, tip, app=app) -> None:
+            app.settings["anim_speed"] = tb.anim.speed = "normal"   # the tip fades in
+            T.pump(app, 0.4, dt=1 / 60, draw=False)
+            path = out / f"{size[0]}x{size[1]}_{lang}_tip_{len(made):02d}_{tip.id}.png"
+            app.draw()
+            pygame.image.save(app.screen, str(path))
+            made.append(path)
+            app.settings["anim_speed"] = tb.anim.speed = "off"
+
+        play_first_game(app, tb, random.Random(seed), shoot)
+    return made
+
+
+def fit_pictures(out: Path, size: tuple[int, int], lang: str) -> tuple[int, list[str]]:
+    """Every screen of the layout tests' tour (``tests/screens_tour.py``) at ``size``
+    in ``lang``, saved, and what ``tests/screen_check.py`` finds wrong on each: text
+    cut off by the window, text on text or on a button, buttons on each other, labels
+    that do not fit."""
+    from tests.screen_check import problems, recording
+    from tests.screens_tour import tour
+
+    count, found = 0, []
+    for name, app in tour(size, lang):
+        with recording(app) as frame:
+            app.draw()
+        pygame.image.save(app.screen, str(out / f"{size[0]}x{size[1]}_{lang}_{name}.png"))
+        count += 1
+        found += problems(frame, f"{size[0]}x{size[1]} {lang} {name}")
+    return count, found
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sizes", default="960x600,1280x720,1920x1080,3840x2160")
@@ -476,7 +559,43 @@ def main(argv=None) -> int:
     ap.add_argument("--out", default="out/screens")
     ap.add_argument("--games", default="chase,rams,review",
                     help="which screens (chase, rams: the tables; review)")
+    ap.add_argument("--readme", action="store_true",
+                    help="only the README's pictures, into docs/images/ (or --out)")
+    ap.add_argument("--tips", action="store_true",
+                    help="only the first game's tips, one picture per tip")
+    ap.add_argument("--fit", action="store_true",
+                    help="every screen of the layout tests, saved and checked for text "
+                         "cut off or lying on something else")
     args = ap.parse_args(argv)
+    if args.tips:
+        out = Path(args.out)
+        out.mkdir(parents=True, exist_ok=True)
+        for size_text in args.sizes.split(","):
+            w, h = (int(x) for x in size_text.lower().split("x"))
+            for lang in args.langs.split(","):
+                made = tip_pictures(out, (w, h), lang)
+                print(f"{w}x{h} {lang}: {len(made)} tips: "
+                      + ", ".join(p.stem.split("_tip_")[1] for p in made))
+        return 0
+    if args.fit:
+        out = Path(args.out)
+        out.mkdir(parents=True, exist_ok=True)
+        faults = []
+        for size_text in args.sizes.split(","):
+            w, h = (int(x) for x in size_text.lower().split("x"))
+            for lang in args.langs.split(","):
+                count, found = fit_pictures(out, (w, h), lang)
+                faults += found
+                print(f"{w}x{h} {lang}: {count} screens, {len(found)} faults")
+        print("\n".join(faults))
+        return 1 if faults else 0
+    if args.readme:
+        out = Path(args.out if args.out != "out/screens" else
+                   Path(__file__).resolve().parents[1] / "docs" / "images")
+        out.mkdir(parents=True, exist_ok=True)
+        for path in readme_pictures(out):
+            print(f"{path} ({path.stat().st_size // 1024} KB)")
+        return 0
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     started = time.monotonic()

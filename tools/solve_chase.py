@@ -1,7 +1,7 @@
 """Compute the ``hard`` Chase the Ace policies shipped in ``game/data/``.
 
 2–5 active seats: CFR+ over the exact enumeration of one round's deals (ranks only,
-four suits, fresh deck), information set (pos, dealt, current, history) as BOTS.md
+four suits, fresh deck), information set (pos, dealt, current, history) as docs/view.md
 "Policies" defines it; stops once NashConv ≤ --target / 10 (exact). Information sets that
 the policy itself never reaches get the better action against a slightly trembling
 policy (so the chart shows sensible play there); NashConv is measured again on the

@@ -4,8 +4,8 @@ A development tool: it needs numpy (``pip install numpy``), the game itself neve
 imports this module. ``tools/solve_chase.py`` uses it to compute the ``hard`` policy
 and ``game/ai/exploit.py`` to measure any policy table.
 
-The round (BOTS.md "Policies"): one card per active seat from a fresh deck, positions
-0 … N-1 in turn order (N-1 = the dealer). A non-dealer keeps or asks its left
+The round (docs/view.md#policies-chase-the-ace): one card per active seat from a
+fresh deck, positions 0 … N-1 in turn order (N-1 = the dealer). A non-dealer keeps or asks its left
 neighbour to swap; a King (the blocker) blocks. The dealer keeps or draws the
 talon's top card. The lowest card(s) lose. Each seat minimises its probability of
 losing a life this round. This is a fast path: the rules it writes again are held

@@ -1,4 +1,4 @@
-"""The Chase the Ace coach: the odds of every legal move (BOTS.md "Advice").
+"""The Chase the Ace coach: the odds of every legal move (docs/view.md#advice-the-coach).
 
 For every legal move of the deciding seat: the probability of losing at least one
 life this round after it (``lose_life``; in a sudden-death round: of going out) and

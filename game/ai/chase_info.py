@@ -1,8 +1,8 @@
 """What a Chase the Ace view says, read once into the shapes the levels use.
 
-Every level first reads the view (BOTS.md) into a :class:`Situation`: the policy's
-information set (BOTS.md "Policies": active seats, position, dealt and current card,
-history letters) plus what the view shows beyond it. Cards are compared by their
+Every level first reads the view (docs/view.md) into a :class:`Situation`: the policy's
+information set (docs/view.md#policies-chase-the-ace: active seats, position, dealt
+and current card, history letters) plus what the view shows beyond it. Cards are compared by their
 *strength*, the one scale of :class:`game.rules.chase_rules.CardScale` (1 … 13 under
 the rules in force, ``ace_high`` and the Cuckoo deck included), so one set of tables
 serves every deck.

@@ -1,6 +1,6 @@
 """The Chase the Ace levels ``easy``, ``medium``, ``hard`` and the ``threshold`` bot.
 
-Every level decides from the view (BOTS.md) only: it reads the view into a
+Every level decides from the view (docs/view.md) only: it reads the view into a
 :class:`~game.ai.chase_info.Situation` and gives each legal move a probability
 (:meth:`ChaseLevel.probabilities`); ``choose`` draws from those with a number from the
 view's ``seed``, round and step, so the same view always gives the same move. The

@@ -1,6 +1,6 @@
 """Sampled worlds of a Chase the Ace round, played by the engine itself.
 
-From one seat's view only (BOTS.md), estimate what each of its legal moves leads to,
+From one seat's view only (docs/view.md), estimate what each of its legal moves leads to,
 assuming every seat plays by a given policy (an object with ``probabilities(view)``,
 see :mod:`game.ai.chase_levels`):
 

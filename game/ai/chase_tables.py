@@ -22,7 +22,8 @@ DATA = Path(__file__).resolve().parents[1] / "data"
 @cache
 def load_table(n: int, ace_high: bool = False) -> dict[str, float]:
     """The shipped ``hard`` table for n active seats (2 … 10): key
-    ``"pos,dealt,current,history"`` in BOTS.md rank numbering → p_swap."""
+    ``"pos,dealt,current,history"`` in the rank numbering of
+    docs/view.md#policies-chase-the-ace → p_swap."""
     suffix = "_ace_high" if ace_high else ""
     path = DATA / f"chase_policy_{n}{suffix}.json"
     if not path.is_file() and ace_high:
@@ -77,7 +78,7 @@ def hard_p(sit: Situation) -> float:
 
 def table_key(n: int, pos: int, dealt: int, current: int, hist: str, ace_high: bool,
               blocker: int) -> str:
-    """The key ``"pos,dealt,current,history"`` (BOTS.md rank numbers) of the n-seat
+    """The key ``"pos,dealt,current,history"`` (docs/view.md rank numbers) of the n-seat
     table (2 … 10 active seats) for a decision: strengths on the scale of the table's
     rules, the history fitted to the table's letters (n ≤ 5: every letter; 6 … 10:
     ``*`` with the swaps so far and the last letter, a block counting as kept). Where

@@ -1,4 +1,4 @@
-"""The coach for any game (BOTS.md "Advice"): ``stammtisch advise FILE --json``.
+"""The coach for any game (docs/view.md#advice-the-coach): ``stammtisch advise FILE --json``.
 
 Each game's coach is named by its entry in :mod:`game.games`; this module picks it
 for a view and runs the command line.
@@ -17,7 +17,7 @@ from game.ai.registry import LEVELS
 
 #: The most sampled deals per move ``--samples`` accepts.
 MAX_SAMPLES = 100_000
-#: The error kind for a valid record of a finished game (README, "Command line").
+#: The error kind for a valid record of a finished game (docs/records.md#when-a-record-is-refused).
 NO_DECISION = "no_decision"
 
 

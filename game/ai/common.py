@@ -2,7 +2,7 @@
 numbers from the view, and the uniformly random player.
 
 A player is any object with ``name`` and ``choose(view) -> move``. It decides from the
-view (BOTS.md) only; its random numbers come from the view's ``seed`` mixed with the
+view (docs/view.md) only; its random numbers come from the view's ``seed`` mixed with the
 round and step, so the same view always gives the same move on any machine.
 """
 

@@ -1,12 +1,12 @@
 """An example Stammtisch bot for Chase the Ace (and a fallback for Rams).
 
 A bot is a Python file with one function, ``choose(view) -> str``, returning one of
-``view["legal"]``. The view (BOTS.md) is a plain dict of what this seat may know:
+``view["legal"]``. The view (docs/view.md) is a plain dict of what this seat may know:
 its hand, the public events of this round (``events``) and of earlier rounds
 (``history``, showdown cards included), the rules in force and more. A bot that
 raises, returns an illegal move or thinks longer than the time limit forfeits that
 decision (the first legal move is played and the incident is reported). The bot runs
-in a process of its own (README, "User bots"): it sees the view and nothing else, and
+in a process of its own (docs/bots.md): it sees the view and nothing else, and
 what it prints goes to its own standard error.
 
 Run it:

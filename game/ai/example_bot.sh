@@ -2,7 +2,7 @@
 # An example Stammtisch bot in POSIX shell: the bot protocol needs no Python.
 #
 # The tournament starts this program once and writes one view per line on its
-# standard input (BOTS.md's view as one JSON object). For every line the bot writes
+# standard input (the view (docs/view.md) as one JSON object). For every line the bot writes
 # one line: its move. This bot plays Chase the Ace by a threshold: swap (or, as the
 # dealer, draw) with an Ace to a 6, keep anything higher. In any other decision, and
 # in Rams, it plays the first legal move.

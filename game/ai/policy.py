@@ -1,4 +1,4 @@
-"""``stammtisch policy``: a level's complete keep/swap table (BOTS.md "Policies"),
+"""``stammtisch policy``: a level's complete keep/swap table (docs/view.md#policies-chase-the-ace),
 and :func:`strategy_chart`, the data of the in-game strategy chart.
 
 For 2–5 active seats the table has one entry per information set (pos, dealt,

@@ -1,4 +1,4 @@
-"""The Rams coach: the odds of every legal move (BOTS.md "Advice").
+"""The Rams coach: the odds of every legal move (docs/view.md#advice-the-coach).
 
 Per legal move the chance of losing a life this round and the expected lives lost,
 from sampled deals consistent with the view, played out by the search's heuristics
@@ -42,7 +42,7 @@ def _after_take(view: Any, move: str) -> dict[str, Any]:
 
 def advise(view: Any, level: str = "hard", samples: int | None = None,
            pick: bool = True) -> dict[str, Any]:
-    """The coach's answer for a Rams view (BOTS.md "Advice"): per legal move the chance
+    """The coach's answer for a Rams view (docs/view.md#advice-the-coach): per legal move the chance
     of losing a life this round and the expected lives lost; ``move`` is the level's
     own choice (it also counts what a drop costs next round and the other seats' lives).
     For the dealer's exchange (``take:XX`` / ``pass_trump``) the numbers are those of

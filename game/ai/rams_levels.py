@@ -1,6 +1,6 @@
-"""The four Rams levels: ``easy``, ``medium``, ``hard``, ``expert`` (RULES.md §2).
+"""The four Rams levels: ``easy``, ``medium``, ``hard``, ``expert`` (docs/rules.md#rams).
 
-Every level decides from the BOTS.md view only (a mapping; never the engine). Random
+Every level decides from the docs/view.md view only (a mapping; never the engine). Random
 numbers come from ``view["seed"]`` mixed with ``view["step"]``, and the search's
 budgets are counts, so the same view gives the same decision on any machine.
 
@@ -120,7 +120,7 @@ def own_life_card(info: Info) -> str:
     card. The heuristic, like the search, would go on taking tricks away from the
     players still needing one, since every life the others lose brings a win nearer;
     club players rarely bother once they are safe, and that is a good part of what sets
-    the search levels above them (README, Rams levels)."""
+    the search levels above them (docs/computer-players.md#the-levels)."""
     if info.lone is None and info.tricks.get(info.me, 0) > 0:
         trump, rank = info.trump, info.rank
         return min(info.legal, key=lambda c: keep_value(c, trump, rank))

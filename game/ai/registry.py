@@ -3,7 +3,7 @@
 Each game's entry in :mod:`game.games` names its players (``easy`` … ``expert``,
 ``random``, ``threshold``); this module turns a seat spec into a player for a game:
 one of those names, ``threshold:S:D`` (Chase the Ace), ``bot:PATH`` (a user bot: a
-Python file, BOTS.md) or ``exe:COMMAND`` (a user bot in any language, speaking the
+Python file, docs/bots.md) or ``exe:COMMAND`` (a user bot in any language, speaking the
 JSON-lines protocol of :mod:`game.ai.bots.protocol`). Both kinds of bot run in their
 own process. An unknown name is an error, never a silent stand-in.
 """

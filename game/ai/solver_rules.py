@@ -75,7 +75,7 @@ class SolverRules:
         return out
 
     def rank(self, strength: int) -> int:
-        """BOTS.md's rank number (1 Ace … 13 King) of a strength."""
+        """The rank number (1 Ace … 13 King, docs/view.md) of a strength."""
         return self.scale.rank_number(strength)
 
     def strength(self, rank: int) -> int:

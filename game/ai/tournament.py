@@ -1,4 +1,4 @@
-"""``stammtisch tournament``: many games between computer players (BOTS.md).
+"""``stammtisch tournament``: many games between computer players (docs/view.md).
 
 Every seat is a player spec (a level name or ``bot:PATH``). With ``--duplicate``
 every deal sequence is played once per seat rotation, so each player meets the same

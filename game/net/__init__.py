@@ -5,7 +5,7 @@ runs an asyncio HTTP/WebSocket server (:mod:`game.net.server`) that serves the p
 page (:mod:`game.net.page`) and one WebSocket channel per device; the two threads
 talk through thread-safe queues. :mod:`game.net.link` is the table's side: it checks
 moves with the engine, answers every move exactly once, and sends each phone seat
-its own view (BOTS.md) and nothing else. :mod:`game.net.protocol` is the message
+its own view (docs/view.md) and nothing else. :mod:`game.net.protocol` is the message
 vocabulary, :mod:`game.net.access` the per-seat tokens and the guests' join code,
 :mod:`game.net.addresses` which addresses the server may listen on.
 

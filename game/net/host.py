@@ -103,7 +103,7 @@ class HeadlessTable:
         if seed is None:
             seed = seeds.fresh()
         self.seed = seed
-        # the computers' seed is drawn apart from the shuffles' (RECORD.md, game.seeds)
+        # the computers' seed is drawn apart from the shuffles' (docs/records.md, game.seeds)
         self.game = entry.new_game(rules, len(kinds), seed=seed,
                                    bot_seed=seeds.fresh() if bot_seed is None else bot_seed)
         self.phones = [i for i, k in enumerate(kinds) if k == PHONE]
@@ -262,7 +262,7 @@ def main(argv: list[str]) -> int:
     p.add_argument("--stand-in", default=None, metavar="LEVEL",
                    help="a computer level that plays for an away phone until it is back")
     p.add_argument("--record", default=None, metavar="FILE",
-                   help="also write the game's record (RECORD.md) to FILE at the end")
+                   help="also write the game's record (docs/records.md) to FILE at the end")
     p.add_argument("--json", action="store_true", help="print JSON lines")
     args = p.parse_args(argv)
 

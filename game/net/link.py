@@ -8,7 +8,7 @@ sends again) gets the same answer again and is never played twice; a move for a
 decision that is over is ``stale``.
 
 After every applied move (:meth:`PhoneLink.applied`) each phone seat gets its state:
-``game.view(seat)`` -- what a bot would get (BOTS.md; its public ``history`` is sent
+``game.view(seat)`` -- what a bot would get (docs/view.md; its public ``history`` is sent
 once per round, and the ``seed`` for a program's random choices is left out) -- and the table's public facts (names, whose turn, who is
 connected). Nothing else of the game ever leaves.
 

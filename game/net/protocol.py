@@ -19,7 +19,7 @@ Every message is a JSON object with a ``type``. A phone sends:
     answered by ``pong`` (the page's own check that the line is alive).
 
 The table sends ``welcome``, ``state {step, view, table}`` (``view`` is exactly
-``game.view(seat)``, BOTS.md, but for its ``history``: the public events of finished
+``game.view(seat)``, docs/view.md, but for its ``history``: the public events of finished
 rounds are the same for everybody and travel once, in ``history {from, rounds}``
 messages; ``view.history_len`` says how many rounds the view's history has),
 ``ack {id, step, move}`` (every later ``state`` repeats the seat's last ``ack`` as
@@ -29,7 +29,8 @@ message, detail}``, ``advice {step, options, move}``, ``seats``, ``claimed``,
 
 A refusal's ``code`` is one of :data:`CODES` or one of the engine's reason codes
 (``game.rules.base.Refusal``); the page translates it, ``message`` is English for logs.
-Nothing here does any input/output: :func:`parse` checks one incoming text.
+Nothing here does any input/output: :func:`parse` checks one incoming text. The whole
+protocol, with the server's limits and a move's way to the engine: docs/phone.md.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ channel per device (``/ws``), and decides nothing about the game: a device that 
 answers come back through :meth:`PhoneServer.send`, which any thread may call.
 
 What it guards (see :mod:`game.net.access`, :mod:`game.net.gate`,
-:mod:`game.net.protocol` and ``docs/phone-protocol.md``):
+:mod:`game.net.protocol` and ``docs/phone.md``):
 
 * only devices on the local network (:func:`game.net.addresses.allowed_peer`), and
   only requests addressed exactly to an address it listens on, with its port (a web

@@ -166,7 +166,7 @@ def advise_moves(record_data: Mapping[str, Any], moves: Sequence[int],
                  level: str = DEFAULT_LEVEL, samples: int | None = None,
                  token: str | None = None) -> list[dict[str, Any]]:
     """:func:`advise` at each of ``moves`` (indices into the record's moves, ascending)
-    of the record ``record_data`` (RECORD.md's dict): what a worker runs. ``token``
+    of the record ``record_data`` (docs/records.md's dict): what a worker runs. ``token``
     names the record, so that the next call for it goes on from where this one ended
     instead of replaying from the start (the answer is the same either way)."""
     game, done = None, 0

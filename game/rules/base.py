@@ -3,7 +3,7 @@
 Nothing here knows pixels or pygame. Both games are state machines with the same
 surface (see :class:`Game`): ``start()`` deals, ``to_move()`` names the pending
 decision, ``apply(seat, move)`` changes the state and returns the :class:`Event` list
-it caused, ``view(seat)`` is what that seat may know (BOTS.md).
+it caused, ``view(seat)`` is what that seat may know (docs/view.md).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from typing import Any, NamedTuple, Protocol
 
 
 class GameError(ValueError):
-    """Base of every error the engines and records raise; ``kind`` is RECORD.md's kind."""
+    """Base of every error the engines and records raise; ``kind`` is docs/records.md's kind."""
 
     kind = "error"
 
@@ -84,7 +84,7 @@ def shorten(text: str, limit: int = 80) -> str:
 
 def move_error(seat: int, move: object, legal: Sequence[str], to_move: int | None,
                finished: bool, deck: frozenset[str] | None = None) -> IllegalMove:
-    """Build the error for a refused move, checking faults in RECORD.md's order."""
+    """Build the error for a refused move, checking faults in docs/records.md's order."""
     legal_s = ", ".join(sorted(legal))
     shown = shorten(repr(move))
     if finished:
@@ -128,16 +128,16 @@ def card_in_move(move: str) -> str | None:
 
 # --------------------------------------------------------------------------- events
 
-#: Public event types of BOTS.md; these (and only these) appear in a view's ``events``.
+#: Public event types of docs/view.md; these (and only these) appear in a view's ``events``.
 VIEW_PUBLIC = frozenset({"keep", "swap", "block", "refuse", "show", "draw", "declare",
                          "take_trump", "play", "trick", "showdown", "talon_king"})
-#: Private event types of BOTS.md; they appear in the view's ``private`` of ``to``.
+#: Private event types of docs/view.md; they appear in the view's ``private`` of ``to``.
 VIEW_PRIVATE = frozenset({"dealt", "exchange", "drew", "discarded"})
 
 
 class Event:
     """One thing that happened. ``to`` is ``None`` for a public event, else the only
-    seat that may see it. Table events that are not part of BOTS.md's vocabulary
+    seat that may see it. Table events that are not part of docs/view.md's vocabulary
     (``round_start``, ``lose_life``, ``out``, ``game_over`` …) are public too; views
     leave them out.
     """
@@ -209,7 +209,7 @@ def validate_rules(game: str, spec: dict[str, Key], given: object,
                    other_keys: frozenset[str] = frozenset()) -> dict[str, Any]:
     """Return every key of ``spec`` with its value in force; raise :class:`RulesError`.
 
-    ``other_keys`` are the other game's keys: they are refused too (RECORD.md).
+    ``other_keys`` are the other game's keys: they are refused too (docs/records.md).
     """
     if given is None:
         given = {}
@@ -331,7 +331,7 @@ class DealSource:
 
 
 def first_dealer_rng(seed: int | None) -> random.Random:
-    """The first dealer's own random stream, never the record's deals (RULES.md)."""
+    """The first dealer's own random stream, never the record's deals (docs/rules.md)."""
     return random.Random(f"first-dealer/{seed if seed is not None else 0}")
 
 
@@ -424,7 +424,7 @@ GameFactory = Callable[..., Game]
 
 class EventLog:
     """Event bookkeeping an engine can mix in: ``_out`` collects the events of the call
-    in progress (returned by :meth:`_flush`), ``public`` the round's BOTS.md public
+    in progress (returned by :meth:`_flush`), ``public`` the round's docs/view.md public
     events and ``private[seat]`` each seat's private ones (both as view dicts).
 
     The engine owns the three attributes (it resets ``public``/``private`` each round).
@@ -443,14 +443,14 @@ class EventLog:
             self._out.append(Event(type_, data, to))
 
     def _public(self, type_: str, data: dict[str, Any]) -> None:
-        """A public event; BOTS.md types also go to every view's ``events``."""
+        """A public event; docs/view.md types also go to every view's ``events``."""
         if self.emit_events:
             self._out.append(Event(type_, data))
         if type_ in VIEW_PUBLIC:
             self.public.append({"type": type_, **data})
 
     def _private(self, seat: int, type_: str, data: dict[str, Any]) -> None:
-        """An event only ``seat`` sees; BOTS.md types also go to its view's ``private``."""
+        """An event only ``seat`` sees; docs/view.md types also go to its view's ``private``."""
         if self.emit_events:
             self._out.append(Event(type_, data, seat))
         if type_ in VIEW_PRIVATE:
@@ -475,7 +475,7 @@ class EngineViews:
     dealer: int
 
     def view(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may know now (BOTS.md); nothing else of the state leaks."""
+        """What ``seat`` may know now (docs/view.md); nothing else of the state leaks."""
         return {key: get(self, seat) for key, get in self.VIEW_GETTERS.items()}
 
     def lazy_view(self, seat: int) -> LazyView:
@@ -537,7 +537,7 @@ class EngineViews:
     def _begin_move(self, seat: int, move: str) -> Pending:
         """Accept ``move`` by ``seat``: record it and return the decision it answers.
         If it does not answer the pending decision, raise the :class:`IllegalMove`
-        that RECORD.md's fault order names, with the state unchanged."""
+        that docs/records.md's fault order names, with the state unchanged."""
         p = self._pending
         if p is None or seat != p.seat or move not in p.legal:
             err = move_error(seat, move, p.legal if p else (), p.seat if p else None,
@@ -549,7 +549,7 @@ class EngineViews:
         return p
 
     def summary(self) -> dict[str, Any]:
-        """The ``stammtisch replay --json`` object of RECORD.md (engines add extras)."""
+        """The ``stammtisch replay --json`` object of docs/records.md (engines add extras)."""
         p = self.to_move()
         return {
             "finished": self.finished,
@@ -579,7 +579,7 @@ def _view_decision(g: Any, seat: int) -> str | None:
     return p.decision if p is not None and p.seat == seat else None
 
 
-#: Getters of the view keys both games share (BOTS.md, plus ``decision``: the pending
+#: Getters of the view keys both games share (docs/view.md, plus ``decision``: the pending
 #: decision's kind, and ``step``: moves made so far), ``getter(engine, seat)``. They read
 #: the engine attributes ``game_id``, ``rules``, ``n_seats``, ``sudden_death``,
 #: ``active``, ``dealer``, ``lives``, ``round_index``, ``public``, ``history``,

@@ -1,4 +1,4 @@
-"""Chase the Ace (Ranter-Go-Round, Cuckoo): the rules engine of RULES.md §1.
+"""Chase the Ace (Ranter-Go-Round, Cuckoo): the rules engine of docs/rules.md#chase-the-ace.
 
 A :class:`ChaseGame` is a state machine. ``start()`` finds the first dealer and deals
 round 0; then ``to_move()`` names the pending decision and ``apply(seat, move)``
@@ -46,7 +46,7 @@ from game.rules.chase_rules import (
 GAME_ID = "chase"
 MIN_SEATS, MAX_SEATS = 3, 20
 
-#: Every rules key of RULES.md §1 with its default and allowed values.
+#: Every rules key of docs/rules.md#chase-the-ace with its default and allowed values.
 CHASE_RULES: dict[str, Key] = {
     "decks": Key("auto", choices=("auto", 1, 2),
                  describe="Two decks shuffled together with more than 13 players"),
@@ -89,7 +89,7 @@ def chase_rules(given: object = None) -> dict[str, Any]:
 class ChaseGame(EventLog, EngineViews):
     """One game of Chase the Ace, from the first deal to the winner.
 
-    ``seed`` drives every shuffle; ``deals`` (RECORD.md) replaces the shuffles of the
+    ``seed`` drives every shuffle; ``deals`` (docs/records.md) replaces the shuffles of the
     first rounds; ``dealer`` names the first dealer (else ``first_dealer`` decides).
     """
 
@@ -205,7 +205,7 @@ class ChaseGame(EventLog, EngineViews):
         return self._flush()
 
     def summary(self) -> dict[str, Any]:
-        """The ``stammtisch replay --json`` object of RECORD.md, plus ``pot``,
+        """The ``stammtisch replay --json`` object of docs/records.md, plus ``pot``,
         ``games_started`` and the sudden-death contenders."""
         out = super().summary()
         out["pot"] = self.pot
@@ -562,7 +562,7 @@ _VIEW_GETTERS: dict[str, Any] = {
     if g._pending is not None and g._pending.seat == s else None,
 }
 
-#: Keys of a Chase view: BOTS.md's, plus ``decision`` (the pending decision's kind),
+#: Keys of a Chase view: docs/view.md's, plus ``decision`` (the pending decision's kind),
 #: ``step`` (moves made so far in the game), ``talon`` (cards left, ``continue`` policy
 #: only), ``discard_pile`` (``continue`` only: how many cards lie on it and those of
 #: them everybody saw, the showdown cards and refused talon Kings, since the last

@@ -1,4 +1,4 @@
-"""The rules of Chase the Ace (RULES.md §1) as small pure functions.
+"""The rules of Chase the Ace (docs/rules.md#chase-the-ace) as small pure functions.
 
 Each rule is written here once. :class:`game.rules.chase.ChaseGame` is the state
 machine built on them; the computer players' play-outs and the coach drive that same
@@ -10,7 +10,7 @@ rule says.
   Cuckoo deck), and which cards block (Kings), may refuse (Queens), are low (shown
   before passing, domino) or lowest (domino ``ace``), or are printed Aces; and the
   one *strength* scale (1 … 13) the computer players, the solved tables and the
-  solvers compare cards on, with BOTS.md's rank numbers (1 Ace … 13 King).
+  solvers compare cards on, with the rank numbers of docs/view.md#policies-chase-the-ace (1 Ace … 13 King).
 * :func:`resolve_ask` -- one ask to exchange: King blocks (``blocked_swap_skips``
   passes the ask on), a Queen's refusal (``queen_refuses_once``), or the exchange.
 * :func:`shown_before_exchange` -- which low cards are shown first (``reveal_low_on_pass``).
@@ -89,12 +89,12 @@ class CardScale:
         return 1 + round((v - 1) * (STRENGTH_STEPS - 2) / (top - 2))
 
     def rank_number(self, strength: int) -> int:
-        """BOTS.md's rank number (1 Ace … 13 King) of the cards of a strength (the
-        Cuckoo deck: the strength itself)."""
+        """The rank number (1 Ace … 13 King, docs/view.md#policies-chase-the-ace) of the
+        cards of a strength (the Cuckoo deck: the strength itself)."""
         return self._rank[strength]
 
     def strength_of_rank(self, rank: int) -> int:
-        """The strength of the cards with BOTS.md's rank number ``rank``."""
+        """The strength of the cards with rank number ``rank`` (docs/view.md)."""
         return self._strength_of_rank[rank]
 
 
@@ -140,7 +140,7 @@ class AskResult(NamedTuple):
 def resolve_ask(hands: Sequence[str | None], asker: int, target: int,
                 order: Sequence[int], dealer: int, rules: Mapping[str, Any],
                 scale: CardScale, may_refuse: Sequence[bool]) -> AskResult:
-    """``asker`` asks ``target`` to exchange (RULES.md §1 steps 4-5 and the variants).
+    """``asker`` asks ``target`` to exchange (docs/rules.md#one-round, steps 4-5, and the variants).
 
     A King holder blocks (its own turn is then over). With ``blocked_swap_skips`` the
     ask goes on to the next seat after the King holder, past each King, but never

@@ -1,10 +1,10 @@
-"""Rams: the trick-taking rules engine of RULES.md §2.
+"""Rams: the trick-taking rules engine of docs/rules.md#rams.
 
 A :class:`RamsGame` has the same surface as :class:`game.rules.chase.ChaseGame`:
 ``start()`` picks the first dealer and deals round 0, ``to_move()`` names the pending
 decision, ``apply(seat, move)`` performs a move and returns the events it caused,
-``view(seat)`` is what that seat may know (BOTS.md) and ``summary()`` is the
-``replay --json`` object (RECORD.md). After the last trick of a round the next round
+``view(seat)`` is what that seat may know (docs/view.md) and ``summary()`` is the
+``replay --json`` object (docs/records.md). After the last trick of a round the next round
 is dealt at once, so the pending decision is always a real choice of some seat.
 
 Decisions (``Pending.decision``):
@@ -51,7 +51,7 @@ MIN_SEATS, MAX_SEATS = 3, 10
 #: With ``deck: auto`` the 52-card deck is used from this many starting seats on.
 FRENCH_FROM_SEATS = 6
 
-#: Every rules key of RULES.md §2 with its default and allowed values.
+#: Every rules key of docs/rules.md#rams with its default and allowed values.
 RAMS_RULES: dict[str, Key] = {
     "deck": Key("auto", choices=("auto", "skat32", "french52"),
                 describe="Skat deck up to 5 players, 52 cards from 6 (auto), or fixed"),
@@ -88,7 +88,7 @@ def deck_name(rules: dict[str, Any], n_seats: int) -> str:
 class RamsGame(EventLog, EngineViews):
     """One game of Rams, from the first deal to the winner.
 
-    ``seed`` drives every shuffle and the first dealer; ``deals`` (RECORD.md) replaces
+    ``seed`` drives every shuffle and the first dealer; ``deals`` (docs/records.md) replaces
     the shuffles of the first rounds; ``dealer`` names the first dealer.
     """
 
@@ -393,7 +393,7 @@ class RamsGame(EventLog, EngineViews):
         self._deal_round(next_seat(self.dealer, self.in_game))
 
 
-#: Keys of a Rams view: the shared ones, BOTS.md's Rams keys (``trump``, ``trump_card``,
+#: Keys of a Rams view: the shared ones, docs/view.md's Rams keys (``trump``, ``trump_card``,
 #: ``trick``, ``tricks``) and extras: ``hand_size``, ``deck`` (deck in use),
 #: ``declared`` (seat → play/drop so far this round), ``lone`` (the Rams player or
 #: null), ``in_play`` (seats taking part in the tricks, clockwise from the first

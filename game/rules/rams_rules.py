@@ -1,4 +1,4 @@
-"""The rules of Rams (RULES.md §2) as small pure functions.
+"""The rules of Rams (docs/rules.md#rams) as small pure functions.
 
 Each rule is written here once: :class:`game.rules.rams.RamsGame` is built on these,
 and so are the computer players' play-outs, the coach and the table's explanation of

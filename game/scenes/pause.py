@@ -1,4 +1,5 @@
-"""The pause overlay over a table: resume, settings, rules, main menu, quit."""
+"""The pause overlay over a table: resume, settings, rules, main menu, quit; beside
+them, where a player looks for them, the keys of the table."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import pygame
 from game.i18n import t
 from game.scenes.base import Scene
 from game.scenes.files import export_table
+from game.table.keys import move_key
 from game.view import text, widgets
 from game.view.widgets import Button, FocusList
 
@@ -26,6 +28,12 @@ class PauseScene(Scene):
             Button(lambda: t("pause.menu"), self.menu, name="menu"),
             Button(lambda: t("menu.quit"), self.app.quit, name="quit"),
         ])
+        self.keys_rect: pygame.Rect | None = None
+        self.keys_size = 12
+
+    def key_lines(self) -> list[str]:
+        """The table's keys, in the language of the table (F or V fast-forwards)."""
+        return t("pause.keys.list", fast=move_key("fast")[1] or "F").split("\n")
 
     def resume_game(self) -> None:
         self.app.play("click")
@@ -56,8 +64,24 @@ class PauseScene(Scene):
         bh, gap = int(max(28, 50 * u)), int(10 * u)
         n = len(self.list.buttons)
         top = h // 2 - (n * (bh + gap)) // 2 + int(20 * u)
-        widgets.layout_column(self.list.buttons, w // 2, top, int(min(w * 0.8, 380 * u)), bh,
-                              gap)
+        bw = int(min(w * 0.8, 380 * u))
+        # the keys beside the menu when the window has room for both
+        fs = max(11, int(19 * u))
+        lines = [t("pause.keys"), *self.key_lines()]
+        kw = max(text.size_of(x, fs, True)[0] for x in lines) + int(40 * u)
+        kh = int(fs * 1.3) * len(lines) + int(30 * u)
+        box_w = bw + int(60 * u)
+        gap_x = int(24 * u)
+        if box_w + gap_x + kw <= w * 0.96 and kh <= h * 0.9:
+            left = (w - (box_w + gap_x + kw)) // 2
+            cx = left + box_w // 2
+            self.keys_rect = pygame.Rect(left + box_w + gap_x, 0, kw, kh)
+            self.keys_rect.centery = h // 2
+            self.keys_size = fs
+        else:
+            cx = w // 2
+            self.keys_rect = None
+        widgets.layout_column(self.list.buttons, cx, top, bw, bh, gap)
 
     def handle_event(self, ev: pygame.event.Event) -> bool:
         if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_ESCAPE, pygame.K_p):
@@ -77,6 +101,15 @@ class PauseScene(Scene):
         box.top -= int(50 * u)
         box.height += int(50 * u) - int(20 * u)
         widgets.panel(surf, box, u)
-        text.blit(surf, t("pause.title"), int(40 * u), (w // 2, box.top + int(20 * u)),
+        text.blit(surf, t("pause.title"), int(40 * u), (box.centerx, box.top + int(20 * u)),
                   widgets.GOLD, "midtop", True)
         self.list.draw(surf, u)
+        if self.keys_rect is not None:
+            r = self.keys_rect
+            widgets.panel(surf, r, u)
+            fs = self.keys_size
+            lh = int(fs * 1.3)
+            x, y = r.left + int(20 * u), r.top + int(15 * u)
+            text.blit(surf, t("pause.keys"), fs, (x, y), widgets.GOLD, "topleft", True)
+            for i, line in enumerate(self.key_lines()):
+                text.blit(surf, line, fs, (x, y + (i + 1) * lh), widgets.CREAM)

@@ -51,6 +51,7 @@ class ReplayScene(Scene):
         self.speed_i = 1
         self.step_target: int | None = None
         self.table: Any = None
+        self.grid = False       # the controls in two rows (where the hand lies below)
         self.list = FocusList([
             Button(self._play_label, self.toggle, name="play", hotkey=pygame.K_SPACE),
             Button(lambda: t("replay.step"), self.step, name="step", hotkey=pygame.K_RIGHT,
@@ -80,7 +81,7 @@ class ReplayScene(Scene):
             viewer=viewer,
             bottom=viewer if viewer is not None else (humans[0] if humans else 0),
             pacing=self._pacing, anim_speed=self._anim_speed, after_game=STAY,
-            menu_key="replay.back", fast_forward=False)
+            menu_key="replay.back", fast_forward=False, tips=False)
         return self.app.scene("table", game_id=rec.game, seats=store.seats_from_record(rec),
                               rules=dict(rec.rules),
                               seed=rec.seed if rec.seed is not None else 0,
@@ -189,22 +190,36 @@ class ReplayScene(Scene):
             bh = int(max(26, 40 * u))
             height = bh + int(max(30, 46 * u))
             hp, lp = g.hand_panel, g.log_panel
+            moves_area = getattr(g, "actions", None)
+            self.grid = False
             if hp is not None and lp.left - hp.right > 300 * u:
                 left, right = hp.right + int(12 * u), lp.left - int(12 * u)
                 bottom = hp.bottom
-            else:   # a table without Chase's bottom panels: the bottom centre
+            elif moves_area is not None:
+                # a table whose hand lies in the bottom centre (Rams): the controls
+                # take the place of the move buttons, which a replay never offers
+                self.grid = True
+                height += bh + int(8 * u)
+                left, right, bottom = moves_area.left, moves_area.right, moves_area.bottom
+            else:   # neither: the bottom centre
                 pw = int(min(w * 0.7, 820 * u))
                 left, right, bottom = (w - pw) // 2, (w + pw) // 2, h - int(10 * u)
             self.panel = pygame.Rect(left, bottom - height, right - left, height)
         else:
+            self.grid = False
             self.panel = pygame.Rect(0, 0, int(min(w * 0.8, 700 * u)), int(200 * u))
             self.panel.center = (w // 2, h // 2)
-        n = len(self.list.buttons)
+        buttons = self.list.buttons
         gap = int(8 * u)
-        bw = int(min(190 * u, (self.panel.width - int(16 * u) - (n - 1) * gap) / n))
         bh = int(max(26, 40 * u)) if self.table is not None else int(max(26, 46 * u))
-        widgets.layout_row(self.list.buttons, self.panel.centerx,
-                           self.panel.bottom - int(8 * u) - bh // 2, bw, bh, gap)
+        rows = [buttons[:2], buttons[2:]] if self.grid else [buttons]
+        per_row = max(len(r) for r in rows)
+        bw = int(min(190 * u, (self.panel.width - int(16 * u) - (per_row - 1) * gap)
+                     / per_row))
+        for i, row in enumerate(reversed(rows)):
+            widgets.layout_row(row, self.panel.centerx,
+                               self.panel.bottom - int(8 * u) - bh // 2 - i * (bh + gap),
+                               bw, bh, gap)
         self.back_button.rect = pygame.Rect(0, 0, int(min(w * 0.5, 240 * u)), bh)
         self.back_button.rect.midbottom = (w // 2, self.panel.bottom - int(16 * u))
 
@@ -272,7 +287,7 @@ class ReplayScene(Scene):
         y += fs + int(3 * u)
         bar = pygame.Rect(self.panel.left + int(12 * u), y, self.panel.width - int(24 * u),
                           max(3, int(6 * u)))
-        if bar.bottom < self.list.buttons[0].rect.top:
+        if bar.bottom < min(b.rect.top for b in self.list.buttons):
             pygame.draw.rect(surf, (40, 52, 46), bar, border_radius=bar.height // 2)
             fill = bar.copy()
             fill.width = int(bar.width * done / max(1, total))

@@ -2,7 +2,7 @@
 left), everyone's lives over the rounds, the pot, and the people's running record
 against these opponents; then the main menu, export or play again.
 
-The main menu has the focus, and for a moment after the screen appears Enter and Space
+"Play again" has the focus, and for a moment after the screen appears Enter and Space
 do nothing: a key meant for the table (continue after the last showdown) never starts
 a new game by accident.
 """
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pygame
 
+from game import games
 from game.i18n import t, tn
 from game.scenes.base import Scene
 from game.scenes.files import export_table
@@ -57,7 +58,7 @@ class ResultsScene(Scene):
             Button(lambda: t("results.again"), self.again, name="again", hotkey=pygame.K_n),
             Button(lambda: t("review.button"), self.review, name="review", hotkey=pygame.K_r),
         ], horizontal=True)
-        self.list.focus = 0
+        self.list.focus = 2          # "Play again": Enter plays on with the same table
         # the review starts now, behind this screen (tests start it when they ask)
         self.record = table_record(table.game, table.seats, table.session)
         self.review_key = table.session.game_id if table.session is not None else None
@@ -147,6 +148,7 @@ class ResultsScene(Scene):
         if st.record is not None:
             r = st.record
             line = t("results.record", level=t("level." + r.level),
+                     game=t(games.title_key(tb.game_id)),
                      games=tn("count.games", r.games), wins=r.wins,
                      rate=f"{round(100 * r.rate)} %")
             fs = text.fit(line, int(22 * u), int(w * 0.92))

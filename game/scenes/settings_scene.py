@@ -65,6 +65,8 @@ class SettingsScene(Scene):
             Row(lambda: t("settings.fullscreen"), lambda: t("common.on") if app.fullscreen
                 else t("common.off"), lambda d: self.app.toggle_fullscreen(),
                 name="fullscreen"),
+            Row(lambda: t("settings.tips"), lambda: t("common.on") if s["tips"]
+                else t("common.off"), lambda d: self._tips(not s["tips"]), name="tips"),
         ], with_help=False, row_scale=1.3)
         self.buttons = FocusList([Button(lambda: t("common.back"), self.back, name="back")])
         self.zone = 0
@@ -96,6 +98,12 @@ class SettingsScene(Scene):
         s["lang"] = _cycle(LANG_CHOICES, forced or s["lang"], d)
         self.app.set_lang(s["lang"])
         self.app.play("click")
+
+    def _tips(self, on: bool) -> None:
+        """Tips on again: every situation is explained afresh."""
+        if on:
+            self.app.settings["tips_seen"] = []
+        self._set("tips", on)
 
     def _set(self, key: str, value: Any) -> None:
         self.app.settings[key] = value

@@ -1,6 +1,7 @@
 """Game setup: players (3–10, each a person at the screen, a person with a phone, or a
-computer with a name and a level) and every variant of the chosen game (Chase:
-RULES.md §1, Rams: §2) with a one-line explanation. The last setup of each game is remembered in the settings file.
+computer with a name and a level) and every variant of the chosen game
+(docs/rules.md) with a one-line explanation. The last setup of each game is remembered
+in the settings file.
 With phone seats, a row says where phones join: this computer's main address on the
 local network (first), its other local addresses, or this computer only.
 

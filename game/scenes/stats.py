@@ -17,6 +17,7 @@ from game.i18n import t, tn
 from game.scenes.base import Scene
 from game.table.texts import seat_name
 from game.view import text, widgets
+from game.view.charts import step_line
 from game.view.widgets import Button, FocusList
 
 LINE_COLOURS = [(220, 70, 60), (90, 140, 230), (70, 180, 100), (235, 190, 60),
@@ -272,13 +273,11 @@ class StatsScene(Scene):
         xlabels = [(k / max(1, rounds), str(k)) for k in range(0, rounds + 1, step)]
         self._axes(surf, plot, ylabels, xlabels)
         for s in range(n):
-            pts = []
-            for k, lives in enumerate(series):
-                x = plot.left + plot.width * k / max(1, rounds)
-                # seats on the same value are drawn a little apart so every line shows
-                off = (s - (n - 1) / 2) * max(1.0, 2 * u)
-                y = plot.bottom - plot.height * lives[s] / start + off
-                pts.append((x, y))
+            # seats on the same value are drawn a little apart so every line shows
+            off = (s - (n - 1) / 2) * max(1.0, 2 * u)
+            pts = step_line(series, s, lambda k, lives, off=off: (
+                plot.left + plot.width * k / max(1, rounds),
+                plot.bottom - plot.height * lives / start + off))
             col = LINE_COLOURS[s % len(LINE_COLOURS)]
             width = max(2, int((4 if items[s][2] else 2) * u))
             if len(pts) > 1:

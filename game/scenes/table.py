@@ -40,6 +40,7 @@ from game.table.peek import PeekGuard, PrivateHand
 from game.table.seats import sources_for
 from game.table.sources import BOT, HUMAN, RECORD, REMOTE, Decision, SourceFailure
 from game.table.texts import SeatNames
+from game.table.tip_panel import TipPanel
 from game.table.workers import InlineWorker
 from game.view import timing
 from game.view.anim import Animator
@@ -105,7 +106,7 @@ class TableScene(PrivateHand, Scene):
         self.animator = self.make_animator()
         self.painter = self.make_painter()
         self.controls = self.make_controls()
-        self.coach = Coach(self.worker, self.hint_decision)
+        self.coach = Coach(self.worker, self.hint_decision, on_answer=self.controls.suggest)
         self.menu_button = Button(lambda: t(opts.menu_key), self.open_pause, name="menu",
                                   hint="Esc")
         self.hint_button = Button(lambda: t("coach.button"), self.toggle_hint, name="hint",
@@ -125,6 +126,7 @@ class TableScene(PrivateHand, Scene):
         self.away_prompt = AwayPrompt(self._phone_wait, self._phone_stand_in, STAND_IN)
         self.phones_button = Button(lambda: t("phones.button"), self._show_phones,
                                     name="phones", hotkey=pygame.K_F2, hint="F2")
+        self.tips = TipPanel(self)              # the first game's tips
         self.peek = PeekGuard(self.phones is not None)   # phones: others watch the screen
         self._showing = True
         self.hooks.subscribe(H.CUE, lambda news: app.play(news.data["name"]))
@@ -361,7 +363,8 @@ class TableScene(PrivateHand, Scene):
         self.anim.update(dt)
         if self.model.confetti is not None and self.model.confetti.done:
             self.model.confetti = None
-        self.flow.update(dt)
+        if not self.tips.showing():          # the game waits while a tip is read
+            self.flow.update(dt)
 
     # ------------------------------------------------------------------ the flow's view
 
@@ -370,6 +373,7 @@ class TableScene(PrivateHand, Scene):
 
     def show(self, event: Event) -> None:
         self.anim.play(self.animator.animate(event))
+        self.tips.event(event)
         if self.catching_up:
             self._catch_up_left -= 1
             if self._catch_up_left <= 0:     # caught up: what follows is new, and heard
@@ -380,6 +384,7 @@ class TableScene(PrivateHand, Scene):
         self._stop_skipping()              # a person decides: back to the normal pace
         self.offer_controls(decision)
         self._layout_actions()
+        self.tips.decision(decision)
 
     def holds_before(self, event: Event) -> bool:
         """A round's reveal (its showdown or reckoning) stays until the person
@@ -450,7 +455,7 @@ class TableScene(PrivateHand, Scene):
                 t("table.failed.hint")]
 
     def _incident(self, news: News) -> None:
-        """A user bot forfeited a decision (BOTS.md): say so in the log and a toast."""
+        """A user bot forfeited a decision (docs/bots.md): say so in the log and a toast."""
         d = news.data
         self.animator.add_log("log.bot_forfeit", seat=news.seat, kind=d.get("kind", "?"),
                               detail=str(d.get("detail", "")))
@@ -530,6 +535,8 @@ class TableScene(PrivateHand, Scene):
         self.app.open("pause")
 
     def handle_event(self, ev: pygame.event.Event) -> bool:
+        if self.tips.handle(ev):
+            return True
         if self.phones is not None:
             if self.away_seat is not None:
                 return self.away_prompt.handle(ev) or ev.type in (pygame.MOUSEBUTTONDOWN,
@@ -587,6 +594,7 @@ class TableScene(PrivateHand, Scene):
     def draw(self, surf: pygame.Surface) -> None:
         self._sync_privacy()
         self.painter.draw(surf)
+        self.tips.draw(surf)
         room = self.phones
         if room is None:
             return

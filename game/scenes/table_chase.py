@@ -6,6 +6,7 @@ from __future__ import annotations
 from game import games
 from game.rules.chase import ChaseGame
 from game.scenes.table import TableScene
+from game.table import chase_tips
 from game.table.chase_animator import ChaseAnimator
 from game.table.chase_controls import ChaseControls
 from game.table.chase_layout import ChaseLayout
@@ -19,6 +20,7 @@ from game.table.sources import Decision
 
 class ChaseTableScene(TableScene):
     engine = ChaseGame
+    tip_book = chase_tips
 
     def make_model(self) -> ChaseModel:
         return ChaseModel(self.n, self.game.rules["lives"], self.game.pot)

@@ -11,6 +11,7 @@ import pygame
 from game import games
 from game.rules.rams import RamsGame
 from game.scenes.table import TableScene
+from game.table import rams_tips
 from game.table.model import RamsModel
 from game.table.options import TableOptions
 from game.table.rams_animator import RamsAnimator
@@ -23,6 +24,7 @@ from game.table.sources import Decision
 
 class RamsTableScene(TableScene):
     engine = RamsGame
+    tip_book = rams_tips
     handoff_button = "handoff.button_hand"   # a whole hand, not one card
     click_hurries = True
 

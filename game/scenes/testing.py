@@ -20,9 +20,10 @@ from game.settings import Settings
 
 def make_app(size: tuple[int, int] = (1280, 720), lang: str = "en", speed: str = "off",
              think: float = 0.0, settings: Settings | None = None,
-             reveal_hold: float | None = 0.0, **opts: Any):
-    """A window for tests: animations ``speed``, computers' ``think`` pause, and reveals
-    that go on by themselves (``reveal_hold=0``) unless a test asks for a hold."""
+             reveal_hold: float | None = 0.0, tips: bool = False, **opts: Any):
+    """A window for tests: animations ``speed``, computers' ``think`` pause, reveals
+    that go on by themselves (``reveal_hold=0``) unless a test asks for a hold, and no
+    first-game tips unless asked (``tips=True``)."""
     from game.app import App
 
     ns = argparse.Namespace(demo=False, game=None, seed=None, quit_after=None,
@@ -36,6 +37,8 @@ def make_app(size: tuple[int, int] = (1280, 720), lang: str = "en", speed: str =
     st["anim_speed"] = speed
     st["think_pause"] = think
     st["reveal_hold"] = reveal_hold
+    if settings is None:
+        st["tips"] = tips        # the first game's tips stop the game until read
     app = App(ns, st)
     app.ai_sync = True
     return app
@@ -102,7 +105,7 @@ def play_game(app, choose: Callable[[Any], str] | None = None, max_steps: int = 
               use_keys: bool = False, rng: random.Random | None = None) -> bool:
     """Play the table on top of ``app`` to the end: humans decide with ``choose``
     (default: random legal move) by clicking the buttons (or pressing their keys);
-    privacy screens are confirmed. Returns True when the results scene appears."""
+    privacy screens are confirmed, first-game tips put away. Returns True when the results scene appears."""
     rng = rng or random.Random(0)
     for _ in range(max_steps):
         top = app.top
@@ -119,6 +122,9 @@ def play_game(app, choose: Callable[[Any], str] | None = None, max_steps: int = 
         table = table_of(app)
         if table is None:
             return False
+        if top is table and table.tips.showing():       # a first-game tip: read it
+            key(app, pygame.K_SPACE)
+            continue
         if top is table and table.state == "hold":
             key(app, pygame.K_RETURN if use_keys else pygame.K_SPACE)
             continue
@@ -154,6 +160,9 @@ def drive(app, until: Callable[[Any], bool], rng: random.Random | None = None,
             continue
         if top is not table:
             return False
+        if table.tips.showing():             # a first-game tip: read and put away
+            key(app, pygame.K_SPACE)
+            continue
         if table.state == "hold":            # the person has seen the reveal
             table.flow.release()
             continue

@@ -17,13 +17,25 @@ from game.view import text, widgets
 from game.view.widgets import Button, FocusList
 
 
+def table_kind(u: shelf.Unfinished) -> str:
+    """What kind of table the game was played at: ``phones`` (the session names phone
+    seats), ``solo`` (one person at the screen), ``hotseat`` (several), or
+    ``computers``."""
+    phones = u.session.get("phones")
+    if isinstance(phones, list) and phones:
+        return "phones"
+    people = sum(1 for s in u.record.seats if s.type == "human")
+    return "computers" if people == 0 else "solo" if people == 1 else "hotseat"
+
+
 def describe(u: shelf.Unfinished) -> str:
-    """One line for an unfinished game: which, how far, who, when."""
+    """One line for an unfinished game: which, at what kind of table, how far, who,
+    when."""
     names = ", ".join(seat_name(s.as_dict(), i) for i, s in enumerate(u.record.seats))
     when = time.strftime("%d.%m.%Y %H:%M", time.localtime(u.saved_at))
     rnd = max(0, int(u.summary.get("round", 0) or 0)) + 1
-    return t("unfinished.row", game=t(games.title_key(u.record.game)), round=rnd,
-             names=names, date=when)
+    return t("unfinished.row", game=t(games.title_key(u.record.game)),
+             kind=t("unfinished.kind." + table_kind(u)), round=rnd, names=names, date=when)
 
 
 class UnfinishedScene(Scene):

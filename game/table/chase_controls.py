@@ -37,6 +37,13 @@ class ChaseControls:
                                   lambda m=m: self.play(m), hotkey=key, name=m, hint=hint))
         self.actions.set(buttons)
 
+    def suggest(self, move: str) -> None:
+        """The hint's suggestion gets the keyboard focus: Enter plays it."""
+        for i, b in enumerate(self.actions.buttons):
+            if b.name == move:
+                self.actions.focus = i
+                self.actions.hover = -1
+
     def clear(self) -> None:
         self.decision = None
         self.story = []

@@ -52,6 +52,25 @@ class ChasePainter(TablePainter):
         self.confetti(surf)
         self.failure(surf)
 
+    def top_bar_right(self, surf: pygame.Surface) -> int:
+        """At the right end of the top bar, what decides a round: the lowest card
+        loses, and which card that is under the rules in force (left out where the
+        bar has no room for it)."""
+        g = self.geo
+        u = g.u
+        rules = self.host.game.rules
+        key = ("table.chase.lowest_cuckoo" if rules.get("deck") == "cuckoo40" else
+               "table.chase.lowest_ace_high" if rules.get("ace_high") else
+               "table.chase.lowest")
+        label = t(key)
+        fs = max(11, int(g.top_h * 0.4))
+        width = text.size_of(label, fs, True)[0]
+        if width > surf.get_width() * 0.3:
+            return int(16 * u)
+        right = surf.get_width() - int(14 * u)
+        text.blit(surf, label, fs, (right, g.top_h // 2), widgets.GOLD, "midright", True)
+        return width + int(44 * u)
+
     def pot_text(self) -> str:
         rules = self.host.game.rules
         return t("table.pot", pot=self.host.model.pot) if rules.get("stake", 0) > 0 else ""
@@ -167,6 +186,6 @@ class ChasePainter(TablePainter):
             fs = text.fit(msg, int(20 * u), avail, False, 10)
             text.blit(surf, msg, fs, (mid, hh - int(20 * u)), widgets.DIM, "midbottom")
         elif h.thinking_seat is not None:
-            msg = t("table.thinking", name=h.names.name(h.thinking_seat))
+            msg = self.waiting_text()
             fs = text.fit(msg, int(22 * u), avail, False, 10)
             text.blit(surf, msg, fs, (mid, hh - int(20 * u)), widgets.DIM, "midbottom")

@@ -2,6 +2,9 @@
 at the screen. Asked once per decision, in the table's worker, for that seat's view
 only; it never moves by itself. No pygame.
 
+When the advice arrives (or shows again), ``on_answer(move)`` hears the suggested move,
+so the table can select it: Enter then plays what the hint suggests.
+
 ``decision()`` (given by the table) names the decision the hint may answer now --
 ``None`` while nobody at the screen decides (a computer's turn, the privacy screen,
 the demo) -- so a hint never carries over to another decision or another person.
@@ -34,10 +37,12 @@ def advise(view: dict[str, Any]) -> dict[str, Any]:
 
 class Coach:
     def __init__(self, worker: Worker, decision: Callable[[], Hashable | None],
-                 advisor: Callable[[dict[str, Any]], dict[str, Any]] = advise) -> None:
+                 advisor: Callable[[dict[str, Any]], dict[str, Any]] = advise,
+                 on_answer: Callable[[str], Any] | None = None) -> None:
         self.worker = worker
         self.decision = decision
         self.advisor = advisor
+        self.on_answer = on_answer
         self.on = False
         self.key: Hashable | None = None        # the decision the advice answers
         self.advice: dict[str, Any] | None = None
@@ -84,7 +89,14 @@ class Coach:
             self.future = self.worker.submit(self.advisor, view())
             self._future_key = key
             self.poll()
+        else:
+            self._suggest()
         return True
+
+    def _suggest(self) -> None:
+        best = self.best()
+        if best is not None and self.on_answer is not None:
+            self.on_answer(best)
 
     def poll(self) -> None:
         fut = self.future
@@ -97,6 +109,7 @@ class Coach:
             except Exception:  # noqa: BLE001 - the advisor itself failed
                 log.exception("the coach failed")
                 self.advice = dict(FAILED)
+            self._suggest()
 
     def forget(self) -> None:
         """The decision was taken: hide the hint and drop its advice."""

@@ -13,7 +13,7 @@ subscribes instead of wrapping the engine or the table:
 ``game_over``
     the game is finished (the engine's ``winner`` is final).
 ``incident``
-    a user bot forfeited a decision (BOTS.md); ``data`` is the incident.
+    a user bot forfeited a decision (docs/bots.md); ``data`` is the incident.
 ``failed``
     a built-in computer player failed: a bug; ``data["error"]`` is the exception.
 ``cue``

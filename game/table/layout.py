@@ -76,6 +76,11 @@ def on_ring(cx: float, cy: float, rx: float, ry: float, ang: float, kx: float,
     return cx + rx * kx * math.cos(ang), cy + ry * ky * math.sin(ang)
 
 
+def badge_height(u: float) -> int:
+    """The height of the coach's risk badges (above the move buttons, above the cards)."""
+    return max(15, int(26 * u))
+
+
 def dealer_spot(seat: Point, centre: Point, plate: tuple[int, int], u: float) -> Point:
     """Where the dealer button lies for a seat: beside its plate along the table's
     edge, so never on the seat's cards (they lie towards the middle), and on the side

@@ -44,6 +44,8 @@ class TableOptions:
     menu_key: str = "table.menu"
     #: people at the table may fast-forward the computers (not in the replay viewer)
     fast_forward: bool = True
+    #: the first game's tips, if the settings have them on (not in the replay viewer)
+    tips: bool = True
     #: where computers and the coach think (default: a thread; tests: inline)
     worker: Worker | None = None
     #: phone seats: listen on this local address only (default: loopback and the

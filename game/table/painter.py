@@ -18,7 +18,7 @@ import pygame
 from game import i18n
 from game.i18n import t
 from game.table.animator import chip_colour
-from game.table.layout import TableGeometry
+from game.table.layout import TableGeometry, badge_height
 from game.table.texts import SeatNames, log_text
 from game.view import cardart, layers, text, timing, widgets
 from game.view.sprites import Banner, Bubble, CardSprite
@@ -468,8 +468,22 @@ class TablePainter:
             text.blit(surf, line, fs, (lp.left + int(8 * u), lp.top + int(6 * u) + i * lh),
                       col)
 
+    def waiting_text(self) -> str:
+        """Whom the table waits for: a computer thinks; a phone's player decides on
+        the phone, or the phone is away (a computer standing in thinks)."""
+        h = self.host
+        seat = h.thinking_seat
+        name = h.names.name(seat)
+        room = getattr(h, "phones", None)
+        if room is not None and seat in room.sources:
+            if seat in room.link.connected:
+                return t("table.phone_deciding", name=name)
+            if not room.sources[seat].standing_in:
+                return t("table.phone_waiting", name=name)
+        return t("table.thinking", name=name)
+
     def hint_badge_h(self) -> int:
-        return max(15, int(26 * self.geo.u))
+        return badge_height(self.geo.u)
 
     def hint_badge(self, surf: pygame.Surface, msg: str, center: tuple[int, int],
                    max_w: int, best: bool) -> None:
@@ -495,7 +509,10 @@ class TablePainter:
         best = coach.best()
         hb = self.hint_badge_h()
         u = self.geo.u
+        pending = self.host.pending
         for b in self.host.actions.buttons:
+            if pending is not None and b.name not in pending.legal:
+                continue        # not a move (Rams' last trick)
             self.hint_badge(surf, coach.label(b.name, best=best == b.name),
                             (b.rect.centerx, b.rect.top - hb // 4), b.rect.width - int(10 * u),
                             best == b.name)

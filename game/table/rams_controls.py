@@ -50,6 +50,11 @@ class RamsControls:
                        if m in p.legal]
         elif p.decision == "take":
             buttons = [self._button("pass_trump", "rams.move.pass_trump")]
+        elif p.decision == "trick" and self.model.last_trick is not None:
+            # no move buttons while a card is chosen: the last trick is offered there,
+            # where the person looks (it also answers L and a click on a pile)
+            buttons = [Button(lambda: t("rams.last_button"), self.toggle_last,
+                              hotkey=self.last_key, name="last", hint=self.last_letter)]
         self.actions.set(buttons)
         lst = self.hand()
         self.refusals = {}
@@ -64,6 +69,17 @@ class RamsControls:
         self.focus = legal[0] if legal else 0
         self.hover = -1
 
+    def suggest(self, move: str) -> None:
+        """The hint's suggestion gets the keyboard focus (a card, or a button): Enter
+        plays it."""
+        for i, sp in enumerate(self.hand()):
+            if self.card_choice() and self.card_move(sp) == move:
+                self.focus, self.hover = i, -1
+                return
+        for i, b in enumerate(self.actions.buttons):
+            if b.name == move:
+                self.actions.focus, self.actions.hover = i, -1
+
     def pile_rects(self) -> list[pygame.Rect]:
         """Where the trick piles lie (a click on one shows the last trick)."""
         g = self.layout_.geo
@@ -75,6 +91,10 @@ class RamsControls:
                 r.center = (int(x), int(y))
                 out.append(r)
         return out
+
+    def toggle_last(self) -> None:
+        """Show the last trick, or hide it again."""
+        self.show_last = self.model.last_trick is not None and not self.show_last
 
     def last_trick_event(self, ev: pygame.event.Event) -> bool:
         """L or a click on a trick pile shows the last trick, and again hides it."""

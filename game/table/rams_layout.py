@@ -14,6 +14,7 @@ from game.table.layout import (
     Point,
     TableGeometry,
     TableLayout,
+    badge_height,
     buttons_in_bar,
     card_height,
     dealer_spot,
@@ -68,6 +69,14 @@ class RamsLayout(TableLayout):
         left_w = int(min(w * 0.25, 300 * u))
         log_w = int(min(w * 0.26, 330 * u))
         strip = pygame.Rect(0, h - strip_h - pad, w, strip_h)
+        # the viewer's plate stands clear of the coach's badges above a lifted card
+        # (hand_slot: a card's top lies at least 1 % of its height below the strip)
+        badge_top = strip.top + int(big_h * 0.01) - badge_height(u) - int(3 * u)
+        x, y = seat[self.base]
+        over = y + plate_h / 2 - (badge_top - max(2, int(3 * u)))
+        if over > 0:
+            seat[self.base] = (x, y - over)
+            dealer[self.base] = dealer_spot(seat[self.base], (cx, cy), (plate_w, plate_h), u)
         actions = pygame.Rect(pad, strip.top, left_w, strip_h)
         log = pygame.Rect(w - pad - log_w, strip.top, log_w, strip_h)
         hand = pygame.Rect(actions.right + pad, strip.top,

@@ -181,6 +181,17 @@ class RamsPainter(TablePainter):
         rr = max(8, int(g.ch * 0.16))
         self.suit_badge(surf, (int(tx + g.cw * 0.5 + rr * 1.1), int(ty - g.ch * 0.5 + rr)), rr)
 
+    def top_bar_right(self, surf: pygame.Surface) -> int:
+        """Room for the trump at the right end of the top bar (see trump_badges)."""
+        trump = self.host.model.trump
+        g = self.geo
+        if not trump:
+            return int(16 * g.u)
+        r = max(8, int(g.top_h * 0.36))
+        label = t("rams.trump", suit=suit_name(trump))
+        width = text.size_of(label, max(11, int(g.top_h * 0.42)), True)[0]
+        return width + 2 * r + int(52 * g.u)
+
     def marker(self, surf: pygame.Surface, s: int) -> None:
         """What a seat declared (play, drop; lone player, defender) on its plate."""
         m: RamsModel = self.host.model
@@ -333,7 +344,7 @@ class RamsPainter(TablePainter):
         elif h.demo:
             msg, bottom, colour = t("table.demo_hint"), ar.bottom, widgets.DIM
         elif h.thinking_seat is not None:
-            msg = t("table.thinking", name=h.names.name(h.thinking_seat))
+            msg = self.waiting_text()
             bottom, colour = ar.bottom, widgets.DIM
         else:
             return

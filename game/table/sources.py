@@ -2,17 +2,17 @@
 flow (:mod:`game.table.flow`) treats them all alike:
 
 * ``begin(decision)`` -- the seat has a decision pending; ``decision.view`` is that
-  seat's own view (BOTS.md), the only thing a computer ever sees;
+  seat's own view (docs/view.md), the only thing a computer ever sees;
 * ``poll()`` -- the move once decided, ``None`` while still deciding; raises
   :class:`SourceFailure` when a built-in player failed (a bug, never hidden);
 * ``cancel()`` -- the decision is gone (the table closes); a late answer is dropped;
-* ``drain_incidents()`` -- forfeits of a user bot since the last call (BOTS.md).
+* ``drain_incidents()`` -- forfeits of a user bot since the last call (docs/bots.md).
 
 The sources:
 
 * :class:`HumanSource` -- a person at this screen, through the table's controls;
 * :class:`LevelSource` -- a built-in computer player, thinking in a worker;
-* :class:`BotSource` -- a user bot (BOTS.md): a failure forfeits the decision;
+* :class:`BotSource` -- a user bot (docs/bots.md): a failure forfeits the decision;
 * :class:`RecordSource` -- a record being replayed (the replay viewer);
 * :class:`ChannelSource` -- moves that arrive from another thread (a phone seat).
 
@@ -150,7 +150,7 @@ class LevelSource(MoveSource):
 
 
 class BotSource(LevelSource):
-    """A user bot (``game.ai.bots.BotPlayer``). As BOTS.md says, a bot that raises,
+    """A user bot (``game.ai.bots.BotPlayer``). As docs/bots.md says, a bot that raises,
     answers with something not legal or runs out of time forfeits the decision: the
     first legal move is played and the incident is reported, never raised."""
 

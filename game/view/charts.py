@@ -1,12 +1,28 @@
-"""A line chart of lives over the rounds of a game (the end-of-game screen)."""
+"""A line chart of lives over the rounds of a game (the end-of-game screen; the
+statistics screen draws its lines with :func:`step_line` too).
+
+Lives drop at a round, not between rounds: each line runs flat through a round and
+falls straight down where lives were lost, so both screens draw steps."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pygame
 
 from game.view import text, widgets
+
+
+def step_line(series: Sequence[Sequence[int]], seat: int,
+              point: Callable[[int, int], tuple[float, float]]) -> list[tuple[float, float]]:
+    """The points of one seat's line: ``point(i, lives)`` after round ``i``; a loss
+    shows as a vertical drop at its round (a step), never as a slope."""
+    pts: list[tuple[float, float]] = []
+    for i, row in enumerate(series):
+        if i > 0:
+            pts.append(point(i, series[i - 1][seat]))
+        pts.append(point(i, row[seat]))
+    return pts
 
 
 def lives_chart(surf: pygame.Surface, rect: pygame.Rect, series: Sequence[Sequence[int]],
@@ -43,11 +59,7 @@ def lives_chart(surf: pygame.Surface, rect: pygame.Rect, series: Sequence[Sequen
                 int(plot.bottom - plot.height * lives / top + spread))
 
     for seat in range(n_seats):
-        pts = []
-        for i, row in enumerate(series):       # steps: a loss happens at its round
-            if i > 0:
-                pts.append(point(i, series[i - 1][seat], seat))
-            pts.append(point(i, row[seat], seat))
+        pts = step_line(series, seat, lambda i, lives, seat=seat: point(i, lives, seat))
         width = max(2, int((4 if seat in highlight else 2) * u))
         col = colours[seat % len(colours)]
         if len(pts) > 1:

@@ -294,7 +294,9 @@ def _options(surf: pygame.Surface, area: pygame.Rect, d: dict[str, Any], strip: 
         tfs = max(9, int(fs * 0.9))
         tw = text.size_of(tag, tfs, True)[0] if tag else 0
         ix = bar.right + int(10 * u)
-        text.blit(surf, text.ellipsize(info, tfs, area.right - ix - tw - int(10 * u)), tfs,
+        room = area.right - ix - tw - int(10 * u)
+        ifs = text.fit(info, tfs, room, False, max(9, tfs - 3))   # smaller before cut
+        text.blit(surf, text.ellipsize(info, ifs, room), ifs,
                   (ix, row.centery), widgets.CREAM, "midleft")
         if tag:
             text.blit(surf, tag, tfs, (row.right - int(6 * u), row.centery),

@@ -13,8 +13,11 @@ import ctypes
 import glob
 import os
 import sys
+import warnings
 
 import pygame
+
+from game import winsize
 
 #: room for the window's own title bar and frame
 FRAME = (16, 48)
@@ -74,8 +77,21 @@ def usable_area() -> tuple[int, int] | None:
     return w, h - (TASKBAR if sys.platform != "darwin" else TASKBAR // 2)
 
 
+def keep_minimum(size: tuple[int, int] = winsize.MIN_SIZE) -> bool:
+    """Tell the window system the window's smallest size, so that dragging its edge
+    stops there (SDL_SetWindowMinimumSize); False where that is not possible."""
+    try:
+        with warnings.catch_warnings():      # pygame-ce marks this bridge as old
+            warnings.simplefilter("ignore", DeprecationWarning)
+            window = pygame.Window.from_display_module()
+        window.minimum_size = size
+    except (AttributeError, pygame.error, TypeError, ValueError):
+        return False
+    return True
+
+
 def fit_window(size: tuple[int, int], area: tuple[int, int] | None,
-               least: tuple[int, int] = (320, 240)) -> tuple[int, int]:
+               least: tuple[int, int] = winsize.MIN_SIZE) -> tuple[int, int]:
     """``size`` made to fit the usable ``area`` together with the window's frame."""
     w, h = int(size[0]), int(size[1])
     if area is not None:

@@ -1,4 +1,4 @@
-"""User bots (BOTS.md): programs that play from the view, each in its own process.
+"""User bots (docs/bots.md): programs that play from the view, each in its own process.
 
 :mod:`~game.ai.bots.protocol` (the JSON-lines messages), :mod:`~game.ai.bots.runner`
 (the child that runs a Python bot file), :mod:`~game.ai.bots.channel` (a child process

@@ -1,4 +1,4 @@
-"""User bots as players: each bot runs in its own child process (BOTS.md).
+"""User bots as players: each bot runs in its own child process (docs/bots.md).
 
 ``bot:PATH`` is a Python file with ``choose(view) -> str``, run by
 :mod:`game.ai.bots.runner`; ``exe:COMMAND`` is any program that speaks the protocol

@@ -1,7 +1,7 @@
 """The bot protocol: JSON lines over a child process's standard input and output
 (``docs/bots.md`` describes it for bot authors).
 
-The harness writes one line per decision: the view (BOTS.md) as one JSON object,
+The harness writes one line per decision: the view (docs/view.md) as one JSON object,
 with one key more in front, ``ask``: the number of the question (1, 2, … for each
 bot, never reused). The bot answers with one line: the move, bare (``keep``) or as a
 JSON string (``"keep"``), or *numbered*: ``{"ask": 17, "move": "keep"}``. That is the

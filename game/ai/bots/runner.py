@@ -1,4 +1,4 @@
-"""The child process that runs a Python bot file (``choose(view) -> str``, BOTS.md).
+"""The child process that runs a Python bot file (``choose(view) -> str``, docs/bots.md).
 
 Started by the harness as ``python -I runner.py BOT_FILE`` (standard library only: it
 imports nothing of the game, so the process holds nothing but the bot and the views
@@ -7,7 +7,7 @@ it is sent) or, in a frozen build, as ``stammtisch bot-runner BOT_FILE``.
 It speaks the protocol of :mod:`game.ai.bots.protocol`: after loading the bot it
 writes ``{"ready": true}``; then for every view line it reads, it calls ``choose``
 and writes one answer line, numbered with the view's ``ask`` (which it takes off the
-view first: the bot gets BOTS.md's view): ``{"ask": N, "move": MOVE}``, or ``{"ask":
+view first: the bot gets the view of docs/view.md): ``{"ask": N, "move": MOVE}``, or ``{"ask":
 N, "error": KIND, "detail": TEXT}`` when ``choose`` raised (``raised``), returned
 something that is not a string (``illegal``), or the file could not be loaded
 (``load_failed``, for every request). A view without ``ask`` gets the bare answers of
@@ -120,7 +120,7 @@ def answer(module: Any, view: Any, ask: int | None = None) -> bytes:
 def restore_history(view: Any, held: list[Any]) -> list[Any]:
     """The harness sends this runner only the history rounds it has not seen yet, after
     ``history_from`` rounds it already holds; make ``view`` whole again (the bot gets
-    exactly the BOTS.md view) and return the rounds held now. A line without
+    exactly the view of docs/view.md) and return the rounds held now. A line without
     ``history_from`` is a whole view already."""
     if not isinstance(view, dict) or "history_from" not in view:
         return held
@@ -145,7 +145,8 @@ def spinning_pays() -> bool:
     it: on POSIX (non-blocking pipes) with at least two CPUs to run on. Measured with
     a bot seat in a Chase tournament on a quiet machine: 1.5 times the rounds per
     second with two CPUs; with one, asking made it slower (0.35 of the built-in
-    level's rounds per second against 0.57; README, *User bots*)."""
+    level's rounds per second against 0.57;
+    docs/benchmarks.md#user-bots-what-the-process-boundary-costs)."""
     return os.name == "posix" and _cpus() >= 2
 
 
@@ -183,7 +184,8 @@ class Spin:
     hardly sees it, but the scheduler then ranks the two processes below the busy
     ones (they use up their share asking) instead of waking them first, which costs
     more than asking saves: beside one busy loop 0.40 of the built-in level's rounds
-    per second without the look, 0.52 with it (README, *User bots*). The rest is
+    per second without the look, 0.52 with it
+    (docs/benchmarks.md#user-bots-what-the-process-boundary-costs). The rest is
     short because a quiet machine, too, sometimes shows a thread more for a moment."""
 
     REST_MISSED = 4

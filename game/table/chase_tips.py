@@ -1,0 +1,70 @@
+"""The first game's tips for Chase the Ace (see :mod:`game.table.tips`): your first
+decision, a swap made with you, a King that blocks, the dealer's draw, the showdown
+where the lowest card loses. No pygame."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from game.i18n import card_name, t
+from game.table.tips import Names, Tip
+
+#: Every situation a tip explains, in the order a first game meets them.
+TIP_IDS = ("chase.turn", "chase.swapped_you", "chase.block", "chase.dealer", "chase.showdown")
+
+
+def _chase_cards(rules: Mapping[str, Any]) -> dict[str, str]:
+    """The lowest and highest card, and the card that blocks, under ``rules``."""
+    if rules.get("deck") == "cuckoo40":
+        return {"low": t("tip.card.fool"), "high": t("tip.card.cuckoo"),
+                "blocker": t("tip.card.cuckoo")}
+    if rules.get("ace_high"):
+        return {"low": "2", "high": t("tip.card.ace"), "blocker": t("tip.card.king")}
+    return {"low": t("tip.card.ace"), "high": t("tip.card.king"),
+            "blocker": t("tip.card.king")}
+
+
+def _left_of(seat: int, active: list[int]) -> int | None:
+    """The next seat clockwise (seat numbers grow clockwise) among ``active``."""
+    later = [s for s in sorted(active) if s > seat]
+    rest = [s for s in sorted(active) if s != seat]
+    return later[0] if later else (rest[0] if rest else None)
+
+
+def for_decision(view: Mapping[str, Any], names: Names) -> Tip | None:
+    """The tip for a decision of the seat at the screen, from that seat's view."""
+    kind = view.get("decision")
+    rules = view.get("rules", {})
+    facts = _chase_cards(rules)
+    if kind == "turn" and view.get("hand"):
+        left = _left_of(int(view["seat"]), list(view.get("active", [])))
+        facts.update(card=card_name(view["hand"][0]),
+                     left=names(left) if left is not None else "?")
+        return Tip("chase.turn", "tip.chase.turn.title", ("tip.chase.turn",), facts)
+    if kind == "dealer":
+        return Tip("chase.dealer", "tip.chase.dealer.title", ("tip.chase.dealer",), facts)
+    return None
+
+
+def for_event(kind: str, data: Mapping[str, Any], rules: Mapping[str, Any],
+              viewer: int | None, names: Names) -> Tip | None:
+    """The tip for a public event; ``viewer`` is the seat at the screen, if any."""
+    facts = _chase_cards(rules)
+    if kind == "swap" and viewer is not None and data.get("with") == viewer:
+        facts["name"] = names(data["seat"])
+        return Tip("chase.swapped_you", "tip.chase.swapped_you.title",
+                   ("tip.chase.swapped_you",), facts)
+    if kind == "block":
+        facts.update(name=names(data["seat"]), asker=names(data["by"]))
+        key = ("tip.chase.block_you" if data["seat"] == viewer else
+               "tip.chase.block_asker_you" if data["by"] == viewer else "tip.chase.block")
+        return Tip("chase.block", "tip.chase.block.title", (key,), facts)
+    if kind == "draw" and data.get("seat") != viewer:
+        facts["name"] = names(data["seat"])
+        return Tip("chase.dealer", "tip.chase.dealer_other.title", ("tip.chase.dealer_other",),
+                   facts)
+    if kind == "showdown":
+        return Tip("chase.showdown", "tip.chase.showdown.title", ("tip.chase.showdown",),
+                   facts)
+    return None

@@ -1,0 +1,175 @@
+"""The first game's tips at the table (:mod:`game.table.tips` says which and when):
+shown one at a time over the table, each once, put away with a click or any key. A
+tip keeps clear of the middle of the table (the talon, the trump, the trick: what
+many tips talk about) and of the person's buttons and hand where it can. While a tip shows, the game waits (the turn flow does not move on), so the
+person reads it before the computers act.
+
+Tips show only to a person at the screen: never in the demo, a replay, at a table of
+phones only, or while a resumed game catches up. The settings hold whether tips are
+on (``tips``) and the situations already explained (``tips_seen``); switching tips on
+again in the settings forgets those, so every tip shows afresh.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.i18n import t
+from game.rules.base import Event
+from game.table.sources import Decision
+from game.table.tips import Tip
+from game.view import text, widgets
+
+
+class TipPanel:
+    def __init__(self, table: Any) -> None:
+        self.table = table
+        self.queue: list[Tip] = []
+        #: the game's tips (``chase_tips``, ``rams_tips``), named by its table scene
+        self.book: Any = getattr(table, "tip_book", None)
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    # ------------------------------------------------------------------ when
+
+    @property
+    def settings(self) -> Any:
+        return self.table.app.settings
+
+    def active(self) -> bool:
+        tb = self.table
+        return (self.book is not None and bool(self.settings["tips"]) and tb.options.tips
+                and not tb.demo and bool(tb.humans) and not tb.catching_up)
+
+    def showing(self) -> bool:
+        return bool(self.queue)
+
+    def _add(self, tip: Tip | None) -> None:
+        if tip is None or tip.id in self.settings["tips_seen"]:
+            return
+        self.settings["tips_seen"] = [*self.settings["tips_seen"], tip.id]
+        self.table.app.save_settings()
+        self.queue.append(tip)
+
+    def event(self, event: Event) -> None:
+        """A public event is shown at the table."""
+        if event.to is not None or not self.active():
+            return
+        tb = self.table
+        self._add(self.book.for_event(event.type, event.data, tb.game.rules, tb.viewer,
+                                      tb.seat_name))
+
+    def decision(self, decision: Decision) -> None:
+        """A decision is put to the person at the screen (after the privacy screen)."""
+        if not self.active() or self.table.viewer != decision.seat:
+            return
+        self._add(self.book.for_decision(decision.view, self.table.seat_name))
+
+    # ------------------------------------------------------------------ input, drawing
+
+    def handle(self, ev: pygame.event.Event) -> bool:
+        """A click or a key puts the tip away (and does nothing else)."""
+        if not self.queue:
+            return False
+        if ev.type == pygame.KEYDOWN or (ev.type == pygame.MOUSEBUTTONDOWN
+                                          and ev.button in (1, 3)):
+            self.queue.pop(0)
+            self.table.app.play("click")
+            return True
+        return ev.type in (pygame.MOUSEBUTTONUP, pygame.KEYUP)
+
+    def keep_clear(self) -> list[pygame.Rect]:
+        """What a tip should not cover: the middle of the table, the move buttons and
+        the person's hand."""
+        tb = self.table
+        g = tb.table_layout.geo
+        middle = pygame.Rect(0, 0, int(g.cw * 2.6), int(g.ch * 1.5))
+        middle.center = (int(g.cx), int(g.cy))
+        rects = [middle, *(b.rect for b in tb.actions.buttons)]
+        # where the cards of a trick (Rams) or each seat's card (Chase) lie
+        spots = list(getattr(g, "trick", {}).values())      # Rams
+        if not spots:                                       # Chase: a card at each seat
+            try:
+                spots = [tb.table_layout.resolve(("seat", s)) for s in range(tb.n)]
+            except (KeyError, TypeError, ValueError):
+                spots = []
+        for x, y in spots:
+            card = pygame.Rect(0, 0, g.cw, g.ch)
+            card.center = (int(x), int(y))
+            rects.append(card)
+        hand = getattr(tb.controls, "card_rects", None)
+        return rects + (hand() if hand is not None else [])
+
+    def place(self, box: pygame.Rect, window: pygame.Rect) -> pygame.Rect:
+        """At the top of the table's area; else over the log (where the table's words
+        are), as wide as there is room; else at the area's bottom; else in its middle:
+        the first place that covers nothing of :meth:`keep_clear`."""
+        g = self.table.table_layout.geo
+        area, gap = g.area, max(4, int(8 * g.u))
+        clear = self.keep_clear()
+        top = box.copy()
+        top.midtop = (int(g.cx), area.top + gap)
+        log = g.log_panel
+        narrow = min(box.width, max(log.width, int(window.width * 0.3)))
+        over_log = pygame.Rect(0, 0, narrow, self.height_for(narrow))
+        over_log.bottomright = log.bottomright
+        bottom = box.copy()
+        bottom.midbottom = (int(g.cx), area.bottom - gap)
+        middle = box.copy()
+        middle.center = (int(g.cx), area.centery)
+        for r in (top, over_log, bottom, middle):
+            r.clamp_ip(window)
+            if r.top >= g.top_h and not any(r.colliderect(c) for c in clear):
+                return r
+        return middle
+
+    def fit(self, width: int) -> dict[str, Any]:
+        """The tip set into a panel ``width`` pixels wide: sizes, lines and height
+        (the text shrinks until the panel fits into the table's area)."""
+        geo = self.table.table_layout.geo
+        u = geo.u
+        title, body = self.queue[0].texts()
+        inner = width - int(36 * u)
+        fs = max(12, int(23 * u))
+        while True:
+            ts = max(12, int(fs * 1.2))
+            small = max(11, int(fs * 0.8))
+            lines = text.wrap(body, fs, inner)
+            feet = text.wrap(t("tip.footer"), small, inner)
+            lh, slh = int(fs * 1.25), int(small * 1.25)
+            height = int(ts * 1.5) + lh * len(lines) + slh * len(feet) + int(34 * u)
+            if height <= geo.area.height - 8 or fs <= 11:
+                break
+            fs -= 1
+        return {"title": title, "inner": inner, "fs": fs, "ts": ts, "small": small,
+                "lines": lines, "feet": feet, "lh": lh, "slh": slh, "height": height}
+
+    def height_for(self, width: int) -> int:
+        return int(self.fit(width)["height"])
+
+    def draw(self, surf: pygame.Surface) -> None:
+        if not self.queue:
+            return
+        geo = self.table.table_layout.geo
+        u = geo.u
+        width = int(min(geo.area.width * 0.86, 640 * u, surf.get_width() - 16))
+        box = self.place(pygame.Rect(0, 0, width, self.height_for(width)), surf.get_rect())
+        f = self.fit(box.width)
+        box.height = f["height"]
+        box.clamp_ip(surf.get_rect())
+        self.rect = box
+        # opaque: the log it may lie on must not show through its text
+        widgets.panel(surf, box, u, 255, border=widgets.GOLD)
+        x, y = box.left + int(18 * u), box.top + int(12 * u)
+        ts, fs, small = f["ts"], f["fs"], f["small"]
+        text.blit(surf, text.ellipsize(f["title"], ts, f["inner"], True), ts, (x, y),
+                  widgets.GOLD, "topleft", True)
+        y += int(ts * 1.5)
+        for line in f["lines"]:
+            text.blit(surf, line, fs, (x, y), widgets.CREAM)
+            y += f["lh"]
+        y += int(10 * u)
+        for line in f["feet"]:
+            text.blit(surf, line, small, (x, y), widgets.DIM)
+            y += f["slh"]

@@ -1,0 +1,77 @@
+"""The command line at the door: ``--version`` answers, and every number out of range
+is refused with a message that names the range it must lie in."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game import __version__, winsize
+from tests.test_hostile_input import run  # the command line run in-process
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_version_prints_the_version(capsys):
+    code, out, err = run(["--version"], capsys)
+    assert code == 0 and out.strip() == f"stammtisch {__version__}" and not err
+
+
+def test_version_is_the_packages_version():
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    found = re.search(r'^version = "([^"]+)"', text, re.M)
+    assert found is not None and found.group(1) == __version__
+
+
+def test_version_through_python_m_game():
+    done = subprocess.run([sys.executable, "-m", "game", "--version"], capture_output=True,
+                          text=True, timeout=60, cwd=ROOT)
+    assert done.returncode == 0 and done.stdout.strip() == f"stammtisch {__version__}"
+
+
+PLAY = ["--players", "3", "--seats", "random,random,random"]
+#: (argv, the range the message must name)
+OUT_OF_RANGE = [
+    (["--size", "10x10"], winsize.describe_range()),
+    (["--size", "1280x20000"], winsize.describe_range()),
+    (["--size", f"{winsize.MIN_SIZE[0] - 1}x{winsize.MIN_SIZE[1]}"], winsize.describe_range()),
+    (["--players", "2"], "from 3 to 10"),
+    (["--players", "11"], "from 3 to 10"),
+    (["--seed", "-1"], "from 0 to 18446744073709551615"),
+    (["--quit-after", "-1"], "at least 0 and at most 1e+07 seconds"),
+    (["tournament", *PLAY, "--games", "0"], "from 1 to"),
+    (["tournament", *PLAY, "--max-rounds", "0"], "from 1 to"),
+    (["tournament", *PLAY, "--time-limit", "0"], "more than 0 and at most 3600 seconds"),
+    (["tournament", "--players", "40", "--seats", "random"], "from 3 to 20"),
+    (["advise", str(ROOT / "tests/examples/0010_chase_5p_partial.json"), "--samples", "0"],
+     "from 1 to 100000"),
+    (["policy", "--players", "11"], "from 2 to 10"),
+    (["host", "--seats", "phone,random,random", "--port", "70000"], "from 0 to 65535"),
+    (["host", "--seats", "phone,random,random", "--think", "99"],
+     "at least 0 and at most 60 seconds"),
+    (["tournament", *PLAY, "--rules", '{"lives": 9}'], "from 1 to 5"),
+    (["tournament", "--game", "rams", *PLAY, "--rules", '{"hand_size": 9}'], "from 3 to 5"),
+    (["tournament", "--game", "rams", *PLAY, "--rules", '{"drop_limit": 0}'],
+     "from 1 to 5 or one of none"),
+]
+
+
+@pytest.mark.parametrize("argv,named", OUT_OF_RANGE,
+                         ids=[" ".join(a)[-36:] for a, _ in OUT_OF_RANGE])
+def test_out_of_range_names_its_range(argv, named, capsys):
+    code, out, err = run(argv, capsys)
+    assert code == 2 and not out
+    assert named in err, err
+    assert "Traceback" not in err
+
+
+def test_the_size_range_is_the_windows():
+    assert winsize.allowed(*winsize.MIN_SIZE) and winsize.allowed(*winsize.DEFAULT_SIZE)
+    assert not winsize.allowed(winsize.MIN_SIZE[0] - 1, winsize.MIN_SIZE[1])
+    assert not winsize.allowed(winsize.MIN_SIZE[0], winsize.MIN_SIZE[1] - 1)
+    assert re.fullmatch(r"from \d+x\d+ to \d+x\d+", winsize.describe_range())
+    assert winsize.clamp(1, 1) == winsize.MIN_SIZE

@@ -1,0 +1,198 @@
+"""The first game's tips, over whole games at the real table: each situation explained
+once, in both languages; the game waits while a tip is read; a tip names no card the
+person at the screen may not see (solo and hot-seat); the tips are remembered, and
+can be switched off and on again in the settings; none in the demo or a replay."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game import settings
+from game.cards import FRENCH52
+from game.i18n import card_name
+from game.scenes import testing as T
+from game.scenes.menu import MenuScene
+from game.table import chase_tips, rams_tips
+from game.table.options import TableOptions
+
+LOCALE = Path(__file__).resolve().parents[1] / "game" / "locale"
+
+
+pytestmark = pytest.mark.usefixtures("english_after")   # home: conftest.py
+
+
+def visible_cards(game, viewer: int | None) -> set[str]:
+    """Every card the seat at the screen may know now (none of anybody's hand when
+    nobody sits there): its own hand and private events, and what is public."""
+    seen: set[str] = set()
+
+    def walk(obj) -> None:
+        if isinstance(obj, str) and obj in FRENCH52:
+            seen.add(obj)
+        elif isinstance(obj, dict):
+            for v in obj.values():
+                walk(v)
+        elif isinstance(obj, list):
+            for v in obj:
+                walk(v)
+
+    view = game.view(viewer if viewer is not None else 0)
+    for key in ("events", "history", "faceup", "trick", "trump_card"):
+        walk(view.get(key))
+    if viewer is not None:
+        walk(view.get("hand"))
+        walk(view.get("private"))
+    return seen
+
+
+def play_first_game(app, tb, rng: random.Random, on_tip, drop_first: bool = True) -> int:
+    """Play the table to its end with the tips on; ``on_tip(tb, tip)`` hears each tip
+    as it shows; returns how many showed."""
+    shown = 0
+    declared = 0
+    for _ in range(300000):
+        top = app.top
+        if tb.game.finished or top.name == "results":
+            break
+        if top.name == "handoff":
+            top.ready()
+            continue
+        if tb.tips.showing():
+            shown += 1
+            on_tip(tb, tb.tips.queue[0])
+            moves = len(tb.game.moves)
+            for _ in range(5):                   # the game waits while a tip shows
+                app.update(0.2)
+            assert len(tb.game.moves) == moves and tb.tips.showing()
+            T.key(app, pygame.K_SPACE)           # any key puts it away
+            continue
+        if tb.state == "hold":
+            tb.flow.release()
+        elif tb.state == "human" and tb.pending is not None:
+            legal = list(tb.pending.legal)
+            if tb.pending.decision == "declare":
+                declared += 1
+                move = "drop" if drop_first and declared == 1 and "drop" in legal \
+                    else "play"
+            else:
+                move = rng.choice(legal)
+            tb.human_move(move)
+        else:
+            app.update(0.05)
+    assert tb.game.finished
+    return shown
+
+
+def new_table(app, game_id: str, humans: int = 1, seed: int = 3, lang: str = "en"):
+    app.push(MenuScene(app))
+    tb = app.scene("table", game_id=game_id, seats=T.mixed_seats(4, humans, lang), rules={},
+                   seed=seed, options=TableOptions(bot_seed=seed))   # the same game each run
+    app.push(tb)
+    return tb
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("game_id,seed", [("chase", 4), ("rams", 3)])
+@pytest.mark.parametrize("humans", [1, 2])
+def test_a_first_game_explains_each_situation_once_and_never_a_hidden_card(
+        home, lang, game_id, seed, humans):
+    app = T.make_app((960, 600), lang, tips=True)
+    tb = new_table(app, game_id, humans, seed, lang)
+    ids: list[str] = []
+
+    def check(table, tip) -> None:
+        ids.append(tip.id)
+        title, body = tip.texts()
+        assert title and body and "{" not in title + body and "tip." not in title + body
+        allowed = visible_cards(table.game, table.viewer)
+        for code in FRENCH52:
+            if card_name(code) in title + " " + body:
+                assert code in allowed, (tip.id, code, table.viewer, body)
+
+    shown = play_first_game(app, tb, random.Random(seed), check)
+    assert shown == len(ids) == len(set(ids))            # each situation once
+    assert set(ids) <= set({"chase": chase_tips, "rams": rams_tips}[game_id].TIP_IDS)
+    must = {"chase": {"chase.turn", "chase.showdown"},
+            "rams": {"rams.trump", "rams.declare", "rams.drop_limit", "rams.trick",
+                     "rams.reckoning"}}[game_id]
+    assert must <= set(ids), ids
+    assert set(app.settings["tips_seen"]) == set(ids)
+
+
+def test_every_tip_text_exists_in_both_languages():
+    en = json.loads((LOCALE / "en.json").read_text(encoding="utf-8"))
+    de = json.loads((LOCALE / "de.json").read_text(encoding="utf-8"))
+    tip_keys = {k for k in en if k.startswith("tip.")}
+    assert len(tip_keys) >= 40
+    assert tip_keys == {k for k in de if k.startswith("tip.")}
+    for k in tip_keys:
+        assert set(__import__("re").findall(r"\{(\w+)\}", en[k])) == \
+            set(__import__("re").findall(r"\{(\w+)\}", de[k])), k
+
+
+def test_tips_are_remembered_and_come_back_when_switched_on_again(home):
+    path = home / "settings.json"
+    st = settings.Settings(path=path)
+    st["anim_speed"], st["think_pause"], st["reveal_hold"] = "off", 0.0, 0.0
+    app = T.make_app((960, 600), "en", settings=st)
+    tb = new_table(app, "chase", seed=4)
+    first = play_first_game(app, tb, random.Random(4), lambda t_, tip: None)
+    assert first >= 2
+    # a new window reads the settings file: the same situations are not explained again
+    again = settings.load(path)
+    assert set(again["tips_seen"]) == set(st["tips_seen"]) and again["tips"] is True
+    app2 = T.make_app((960, 600), "en", settings=again)
+    tb2 = new_table(app2, "chase", seed=4)
+    seen_again: list[str] = []
+    play_first_game(app2, tb2, random.Random(4), lambda t_, tip: seen_again.append(tip.id))
+    assert not set(seen_again) & set(st["tips_seen"])
+    # the settings switch them off, and on again (every tip afresh)
+    app2.open("settings")
+    form = app2.top.form
+    app2.draw()
+    index = [r.name for r in form.focusable()].index("tips")
+    for _ in range(index):
+        T.key(app2, pygame.K_DOWN)
+    T.key(app2, pygame.K_RIGHT)                  # the keyboard, as a person would
+    assert app2.settings["tips"] is False
+    T.key(app2, pygame.K_RIGHT)
+    assert app2.settings["tips"] is True and app2.settings["tips_seen"] == []
+    T.click_button(app2, app2.top.buttons.by_name("back"))   # Back saves the settings
+    kept = settings.load(path)
+    assert kept["tips"] is True and kept["tips_seen"] == []
+
+
+def test_no_tips_when_switched_off(home):
+    app = T.make_app((960, 600), "en", tips=True)
+    app.settings["tips"] = False
+    tb = new_table(app, "rams", seed=3)
+    assert play_first_game(app, tb, random.Random(3), lambda t_, tip: None) == 0
+
+
+def test_no_tips_in_the_demo_or_a_replay(home):
+    app = T.make_app((960, 600), "en", tips=True, speed="off")
+    app.push(MenuScene(app))
+    from game.scenes.table_chase import demo_scene
+
+    demo = demo_scene(app, 4, seed=5)
+    app.push(demo)
+    for _ in range(400):
+        app.update(0.05)
+        assert not demo.tips.showing()
+    assert app.settings["tips_seen"] == []
+    from game import records
+    from game.scenes.replay import ReplayScene
+
+    rec = records.load(Path(__file__).parent / "examples" / "0000_chase_5p_complete.json")
+    rec.seats[0].type = "human"
+    app.push(ReplayScene(app, rec, title="x.json"))
+    replay = app.top
+    for _ in range(300):
+        app.update(0.05)
+        assert not replay.table.tips.showing()
+    assert app.settings["tips_seen"] == []
