@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import math
 import os
 import sys
@@ -116,7 +117,8 @@ class App:
 
             for p in store.startup_checks():
                 p.notify()
-        except Exception as exc:  # noqa: BLE001 - never let bookkeeping stop the game
+        except Exception as exc:  # noqa: BLE001 - a boundary: bookkeeping never stops the game
+            logging.getLogger("stammtisch.store").error("start-up checks failed", exc_info=exc)
             notices.post("store.check_failed", reason=f"{type(exc).__name__}: {exc}")
 
     def show_notices(self) -> None:
