@@ -47,7 +47,8 @@ def make_audio(volume: float, muted: bool) -> Any:
         from game.audio import Audio  # type: ignore[import-not-found]
 
         return Audio(volume, muted)
-    except Exception:
+    except Exception as exc:  # noqa: BLE001 - a boundary: no sound is no reason to stop
+        notices.unexpected("audio", exc)
         return NullAudio()
 
 
@@ -152,8 +153,8 @@ class App:
     def play(self, name: str) -> None:
         try:
             self.audio.play(name)
-        except Exception:
-            pass
+        except Exception as exc:  # noqa: BLE001 - a boundary: logged and told, once
+            notices.unexpected("audio", exc)
 
     def apply_audio_settings(self) -> None:
         vol, muted = self.settings["volume"], self.settings["muted"]
@@ -162,8 +163,8 @@ class App:
             if fn is not None:
                 try:
                     fn(value)
-                except Exception:
-                    pass
+                except Exception as exc:  # noqa: BLE001 - a boundary: logged and told
+                    notices.unexpected("audio", exc)
 
     def set_lang(self, lang: str | None) -> None:
         i18n.set_lang(lang)

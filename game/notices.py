@@ -51,12 +51,13 @@ def post(key: str, *, once: str | None = None, covers: Iterable[str] = (),
     return True
 
 
-def unexpected(where: str, exc: BaseException) -> bool:
+def unexpected(where: str, exc: BaseException, doing: str = "") -> bool:
     """An error nobody expected, caught at a boundary (a report that must not stop the
     game, a sound, a helper thread): logged with its traceback under
-    ``stammtisch.<where>`` and told to the player once per place. Never raises."""
-    logging.getLogger(f"stammtisch.{where}").error("unexpected error (%s)", where,
-                                                   exc_info=exc)
+    ``stammtisch.<where>`` (with ``doing``, what was under way) and told to the player
+    once per place."""
+    logging.getLogger(f"stammtisch.{where}").error("unexpected error (%s) %s", where,
+                                                   doing, exc_info=exc)
     return post("error.internal", once=f"internal:{where}", where=where,
                 error=f"{type(exc).__name__}: {exc}")
 

@@ -47,6 +47,7 @@ table's news.
 """
 
 from game.store.database import (
+    STATS_ERRORS,
     STATS_NAME,
     StatsError,
     StatsNewer,
@@ -91,7 +92,7 @@ from game.store.summary import (
 )
 
 __all__ = [
-    "AUTOSAVE_NAME", "EXPORTS", "ROLLING", "STATS_NAME", "GameRow", "GameSession",
+    "AUTOSAVE_NAME", "EXPORTS", "ROLLING", "STATS_ERRORS", "STATS_NAME", "GameRow", "GameSession",
     "LevelStats", "Problem", "Saved", "StatsError", "StatsNewer", "StatsSummary",
     "autosave_path", "check_stats", "clear_autosave", "export_record", "finish_saved",
     "game_record", "has_autosave", "human_won", "lives_by_round", "open_stats",

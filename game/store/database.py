@@ -85,6 +85,11 @@ class StatsNewer(StatsError):
     """The database was written by a newer version of the game: it is left alone."""
 
 
+#: What reading or writing the statistics may raise for a reason outside the game (a
+#: damaged, locked, foreign or unreachable file); :func:`stats_error_kind` says which.
+STATS_ERRORS: tuple[type[Exception], ...] = (sqlite3.Error, StatsError, OSError)
+
+
 def stats_path() -> Path:
     return paths.data_dir(create=False) / STATS_NAME
 
