@@ -9,12 +9,10 @@ from __future__ import annotations
 
 import ast
 import re
-from pathlib import Path
 
 import pytest
+from graph_helpers import PACKAGE, ROOT, cycles, import_graph, modules
 
-ROOT = Path(__file__).resolve().parents[1]
-PACKAGE = ROOT / "game"
 DOC = ROOT / "docs" / "layers.md"
 
 #: Modules that form a part of their own, apart from their package (see the document).
@@ -44,14 +42,6 @@ def layers() -> dict[str, int]:
     return out
 
 
-def modules() -> dict[str, Path]:
-    out = {}
-    for path in PACKAGE.rglob("*.py"):
-        name = ".".join(path.relative_to(ROOT).with_suffix("").parts)
-        out[name.removesuffix(".__init__")] = path
-    return out
-
-
 def part_of(module: str) -> str:
     """``game.table.flow`` -> ``table``; ``game.cards`` -> ``cards``; ``game`` -> ``game``."""
     if module in OWN_PART:
@@ -74,38 +64,15 @@ def registry_refs() -> dict[str, list[str]]:
 def imports(extra: dict[str, set[str]] | None = None) -> dict[str, set[str]]:
     """Module -> the ``game`` modules it imports (every kind of import, see above),
     with the registry's references added to the modules that resolve them."""
-    mods = modules()
     refs = registry_refs()
 
-    def owner(name: str) -> str | None:
-        while name and name not in mods:
-            name = name.rpartition(".")[0]
-        return name or None
+    def late(mod: str, node: ast.AST) -> list[str]:
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                and node.func.attr in ACCESSORS and mod != "game.games"):
+            return [m for f in ACCESSORS[node.func.attr] for m in refs.get(f, [])]
+        return []
 
-    graph: dict[str, set[str]] = {m: set() for m in mods}
-    for mod, path in mods.items():
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        package = mod if path.name == "__init__.py" else mod.rpartition(".")[0]
-        for node in ast.walk(tree):
-            targets: list[str] = []
-            if isinstance(node, ast.Import):
-                targets = [a.name for a in node.names]
-            elif isinstance(node, ast.ImportFrom):
-                base = node.module or ""
-                if node.level:
-                    parts = package.split(".")
-                    parts = parts[:len(parts) - (node.level - 1)]
-                    base = ".".join(parts + ([node.module] if node.module else []))
-                targets = [base] + [f"{base}.{a.name}" for a in node.names]
-            elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-                    and node.func.attr in ACCESSORS and mod != "game.games"):
-                for fieldname in ACCESSORS[node.func.attr]:
-                    targets += refs.get(fieldname, [])
-            for target in targets:
-                if target.split(".")[0] == "game":
-                    found = owner(target)
-                    if found is not None and found != mod:
-                        graph[mod].add(found)
+    graph = import_graph(type_checking=True, more=late)
     for mod, more in (extra or {}).items():
         graph.setdefault(mod, set()).update(more)
     return graph
@@ -130,34 +97,7 @@ def part_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
         parts.setdefault(part_of(mod), set()).update(part_of(d) for d in deps)
     for p in parts:
         parts[p].discard(p)
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    found: list[list[str]] = []
-
-    def visit(v: str) -> None:
-        index[v] = low[v] = len(index)
-        stack.append(v)
-        for w in sorted(parts.get(v, ())):
-            if w not in index:
-                visit(w)
-                low[v] = min(low[v], low[w])
-            elif w in stack:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            comp = []
-            while True:
-                w = stack.pop()
-                comp.append(w)
-                if w == v:
-                    break
-            if len(comp) > 1:
-                found.append(sorted(comp))
-
-    for v in sorted(parts):
-        if v not in index:
-            visit(v)
-    return found
+    return cycles(parts)
 
 
 def test_every_part_of_game_has_a_layer():
