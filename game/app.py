@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import math
 import os
 import sys
@@ -46,7 +47,8 @@ def make_audio(volume: float, muted: bool) -> Any:
         from game.audio import Audio  # type: ignore[import-not-found]
 
         return Audio(volume, muted)
-    except Exception:
+    except Exception as exc:  # noqa: BLE001 - a boundary: no sound is no reason to stop
+        notices.unexpected("audio", exc)
         return NullAudio()
 
 
@@ -117,7 +119,8 @@ class App:
 
             for p in store.startup_checks():
                 p.notify()
-        except Exception as exc:  # noqa: BLE001 - never let bookkeeping stop the game
+        except Exception as exc:  # noqa: BLE001 - a boundary: bookkeeping never stops the game
+            logging.getLogger("stammtisch.store").error("start-up checks failed", exc_info=exc)
             notices.post("store.check_failed", reason=f"{type(exc).__name__}: {exc}")
 
     def show_notices(self) -> None:
@@ -151,8 +154,8 @@ class App:
     def play(self, name: str) -> None:
         try:
             self.audio.play(name)
-        except Exception:
-            pass
+        except Exception as exc:  # noqa: BLE001 - a boundary: logged and told, once
+            notices.unexpected("audio", exc)
 
     def apply_audio_settings(self) -> None:
         vol, muted = self.settings["volume"], self.settings["muted"]
@@ -161,8 +164,8 @@ class App:
             if fn is not None:
                 try:
                     fn(value)
-                except Exception:
-                    pass
+                except Exception as exc:  # noqa: BLE001 - a boundary: logged and told
+                    notices.unexpected("audio", exc)
 
     def set_lang(self, lang: str | None) -> None:
         i18n.set_lang(lang)

@@ -4,14 +4,26 @@
 a missing audio device, a mixer that will not start, an unknown or broken sound
 file: the game simply stays quiet. The mixer is started lazily on the first
 ``play`` (or ``preload``), and every sound is loaded once and cached.
+
+What "unavailable" means is caught by name (:data:`SOUND_ERRORS`: pygame's own error,
+a file that cannot be read, a sample it refuses); any other exception is a bug of the
+game and is not swallowed here (the window's caller logs it and says so once).
 """
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 from typing import Any
 
+import pygame
+
 from game.assets import asset_path
+
+#: What a missing device, a mixer that will not start or a broken sound file raises.
+SOUND_ERRORS: tuple[type[Exception], ...] = (pygame.error, OSError, ValueError)
+
+log = logging.getLogger("stammtisch.audio")
 
 #: Every effect the generator in ``tools/make_sounds.py`` writes.
 SOUND_NAMES = (
@@ -50,19 +62,17 @@ class Audio:
             if sound is not None:
                 try:
                     sound.set_volume(self._volume)
-                except Exception:
-                    pass
+                except SOUND_ERRORS:
+                    pass      # a mixer gone meanwhile: the next play is silent too
 
     def set_muted(self, muted: bool) -> None:
         """Mute or unmute; a muted wrapper does not even start the mixer."""
         self._muted = bool(muted)
         if self._muted and self._state:
             try:
-                import pygame
-
                 pygame.mixer.stop()
-            except Exception:
-                pass
+            except SOUND_ERRORS:
+                pass          # no mixer: nothing plays
 
     @property
     def available(self) -> bool:
@@ -82,7 +92,7 @@ class Audio:
             return False
         try:
             sound.play()
-        except Exception:
+        except SOUND_ERRORS:
             return False
         return True
 
@@ -95,23 +105,20 @@ class Audio:
         """Stop everything that is playing."""
         if self._state:
             try:
-                import pygame
-
                 pygame.mixer.stop()
-            except Exception:
-                pass
+            except SOUND_ERRORS:
+                pass          # no mixer: nothing plays
 
     # -- internals --------------------------------------------------------------
     def _ensure_mixer(self) -> bool:
         if self._state is not None:
             return self._state
         try:
-            import pygame
-
             if not pygame.mixer.get_init():
                 pygame.mixer.init()
             self._state = bool(pygame.mixer.get_init())
-        except Exception:
+        except SOUND_ERRORS as exc:
+            log.info("no sound: %s", exc)
             self._state = False
         return self._state
 
@@ -124,11 +131,10 @@ class Audio:
         path = self._dir / f"{name}.wav"
         if path.is_file():
             try:
-                import pygame
-
                 sound = pygame.mixer.Sound(str(path))
                 sound.set_volume(self._volume)
-            except Exception:
+            except SOUND_ERRORS as exc:
+                log.info("sound %s unusable: %s", name, exc)
                 sound = None
         self._cache[name] = sound
         return sound

@@ -4,6 +4,10 @@ Catalogues are JSON files in ``game/locale`` (``de.json``, ``en.json``). A key m
 from the active language falls back to English, then to the key itself, so a missing
 translation is visible but never fatal. The default language comes from the system
 locale (German if it starts with ``de``), else English.
+
+The active language is one per process (the window shows one language at a time):
+the app sets it from the settings. Code that needs another language for a while (a
+test, a tool rendering both) uses :func:`language`, which puts the old one back.
 """
 
 from __future__ import annotations
@@ -11,6 +15,8 @@ from __future__ import annotations
 import json
 import locale
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -51,6 +57,17 @@ def set_lang(lang: str | None) -> str:
 
 def get_lang() -> str:
     return _lang
+
+
+@contextmanager
+def language(lang: str | None) -> Iterator[str]:
+    """``with language("de"):`` texts in that language, the previous one after."""
+    global _lang
+    before = _lang
+    try:
+        yield set_lang(lang)
+    finally:
+        _lang = before
 
 
 def has(key: str) -> bool:

@@ -21,6 +21,7 @@ import logging
 import logging.handlers
 import os
 import stat
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -61,8 +62,8 @@ class GuardedLog(logging.handlers.RotatingFileHandler):
         if self.on_fail is not None:
             try:
                 self.on_fail(why)
-            except Exception:  # noqa: BLE001 - telling must not fail the log call
-                pass
+            except Exception as exc:  # noqa: BLE001 - a boundary: telling must not fail the log call
+                _last_words(f"stammtisch: the log failed ({why}) and telling so failed: {exc!r}")
 
     def emit(self, record: logging.LogRecord) -> None:
         if self.failed is None:
@@ -133,3 +134,14 @@ def _occupant(path: str) -> str | None:
 
 
 __all__ = ["GuardedLog"]
+
+
+def _last_words(line: str) -> None:
+    """One line on the process's own stderr, if it has one (a windowed build has none):
+    what a log handler says when it can neither log nor tell."""
+    err = sys.__stderr__
+    if err is not None:
+        try:
+            print(line, file=err, flush=True)
+        except (OSError, ValueError):   # closed or gone: nobody is left to tell
+            pass

@@ -10,6 +10,7 @@ game, not one per move). Nothing here imports pygame; posting is thread-safe.
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections import deque
 from collections.abc import Iterable
@@ -50,6 +51,17 @@ def post(key: str, *, once: str | None = None, covers: Iterable[str] = (),
     return True
 
 
+def unexpected(where: str, exc: BaseException, doing: str = "") -> bool:
+    """An error nobody expected, caught at a boundary (a report that must not stop the
+    game, a sound, a helper thread): logged with its traceback under
+    ``stammtisch.<where>`` (with ``doing``, what was under way) and told to the player
+    once per place."""
+    logging.getLogger(f"stammtisch.{where}").error("unexpected error (%s) %s", where,
+                                                   doing, exc_info=exc)
+    return post("error.internal", once=f"internal:{where}", where=where,
+                error=f"{type(exc).__name__}: {exc}")
+
+
 def seen(tag: str) -> bool:
     """True once a notice with this ``once`` (or ``covers``) tag was posted."""
     with _lock:
@@ -77,4 +89,4 @@ def reset() -> None:
         _seen.clear()
 
 
-__all__ = ["Notice", "drain", "pending", "post", "reset", "seen"]
+__all__ = ["Notice", "drain", "pending", "post", "reset", "seen", "unexpected"]

@@ -21,10 +21,17 @@ from __future__ import annotations
 
 import secrets
 
-from game.ai.common import mix
-
 #: Bits of every seed drawn here.
 SEED_BITS = 64
+
+
+def mix(*parts: int) -> int:
+    """A cheap, well-spread 64-bit hash of integers (splitmix64 steps)."""
+    x = 0x9E3779B97F4A7C15
+    for p in parts:
+        x = (x ^ (p & 0xFFFFFFFFFFFFFFFF)) * 0xBF58476D1CE4E5B9 & 0xFFFFFFFFFFFFFFFF
+        x ^= x >> 31
+    return x
 
 
 def fresh() -> int:
@@ -43,4 +50,4 @@ def series_bot_seed(root: int, k: int) -> int:
     return mix(root, k, 1) >> 1
 
 
-__all__ = ["SEED_BITS", "fresh", "series_bot_seed", "series_deal_seed"]
+__all__ = ["SEED_BITS", "fresh", "mix", "series_bot_seed", "series_deal_seed"]

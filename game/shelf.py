@@ -33,6 +33,7 @@ from typing import Any
 from game import fileio, jsonio, notices, paths, records, store
 from game.fileio import quarantine, reason, replace
 from game.records import Record, RecordError
+from game.store.files import DATA_ERRORS
 
 SHELF = "unfinished"
 
@@ -102,7 +103,7 @@ def _read(path: Path, current: bool) -> Unfinished | None:
     except RecordError as exc:
         _set_aside(path, f"{exc.kind}: {exc.message}")
         return None
-    except Exception as exc:  # noqa: BLE001 - anything else the engine may raise on a strange file
+    except DATA_ERRORS as exc:   # a strange file the engine refused; a bug is not one
         _set_aside(path, f"{type(exc).__name__}: {exc}")
         return None
     if game.finished:

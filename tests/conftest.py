@@ -69,3 +69,19 @@ def english_after():
     from game import i18n
 
     i18n.set_lang("en")
+
+
+@pytest.fixture(autouse=True)
+def _no_global_left_behind():
+    """What the window keeps once per process -- the language, the notice queue, the
+    autosave paths held as unreadable -- is as it was before each test: a test that
+    opens a German window or posts a notice leaves nothing for the next one."""
+    from game import i18n, notices
+    from game.store import files
+
+    lang, held = i18n.get_lang(), set(files._held)
+    yield
+    i18n.set_lang(lang)
+    notices.reset()
+    files._held.clear()
+    files._held.update(held)

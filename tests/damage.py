@@ -182,6 +182,7 @@ def exercise(lay: Layout, lang: str = "en") -> list[dict[str, Any]]:
     from game.scenes import testing as T
     from game.scenes.menu import MenuScene
     from game.scenes.table_chase import ChaseTableScene
+    from game.store import files as store_files
 
     shown: list[dict[str, Any]] = []
     real_notify = App.notify
@@ -194,7 +195,7 @@ def exercise(lay: Layout, lang: str = "en") -> list[dict[str, Any]]:
 
     App.notify = notify                 # type: ignore[method-assign]
     notices.reset()
-    store._held.clear()
+    store_files._held.clear()
     crash.uninstall()
     try:
         crash.install()

@@ -5,103 +5,20 @@ registry, and no object's methods replaced at run time."""
 from __future__ import annotations
 
 import ast
-from pathlib import Path
+
+import graph_helpers
+from graph_helpers import cycles
 
 from game import games
 
-ROOT = Path(__file__).resolve().parents[1]
-PACKAGE = ROOT / "game"
-
-
-def modules() -> dict[str, Path]:
-    out = {}
-    for path in PACKAGE.rglob("*.py"):
-        name = ".".join(path.relative_to(ROOT).with_suffix("").parts)
-        out[name.removesuffix(".__init__")] = path
-    return out
-
-
-def type_checking_only(tree: ast.AST) -> set[int]:
-    """Nodes inside ``if TYPE_CHECKING:`` blocks (imports there never run)."""
-    skip: set[int] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.If):
-            test = node.test
-            if (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-                    isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"):
-                for stmt in node.body:
-                    skip.update(id(n) for n in ast.walk(stmt))
-    return skip
+ROOT = graph_helpers.ROOT
+PACKAGE = graph_helpers.PACKAGE
 
 
 def import_graph() -> dict[str, set[str]]:
-    """Module -> the ``game`` modules it imports, at module or function level."""
-    mods = modules()
-
-    def owner(name: str) -> str | None:
-        while name and name not in mods:
-            name = name.rpartition(".")[0]
-        return name or None
-
-    graph: dict[str, set[str]] = {m: set() for m in mods}
-    for mod, path in mods.items():
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        skip = type_checking_only(tree)
-        package = mod if path.name == "__init__.py" else mod.rpartition(".")[0]
-        for node in ast.walk(tree):
-            if id(node) in skip:
-                continue
-            targets: list[str] = []
-            if isinstance(node, ast.Import):
-                targets = [a.name for a in node.names]
-            elif isinstance(node, ast.ImportFrom):
-                base = node.module or ""
-                if node.level:
-                    parts = package.split(".")
-                    parts = parts[:len(parts) - (node.level - 1)]
-                    base = ".".join(parts + ([node.module] if node.module else []))
-                targets = [base] + [f"{base}.{a.name}" for a in node.names]
-            for target in targets:
-                if target.split(".")[0] == "game":
-                    found = owner(target)
-                    if found is not None and found != mod:
-                        graph[mod].add(found)
-    return graph
-
-
-def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """Strongly connected components of two or more modules (Tarjan)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
-    found: list[list[str]] = []
-
-    def visit(v: str) -> None:
-        index[v] = low[v] = len(index)
-        stack.append(v)
-        on_stack.add(v)
-        for w in sorted(graph[v]):
-            if w not in index:
-                visit(w)
-                low[v] = min(low[v], low[w])
-            elif w in on_stack:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            comp = []
-            while True:
-                w = stack.pop()
-                on_stack.discard(w)
-                comp.append(w)
-                if w == v:
-                    break
-            if len(comp) > 1:
-                found.append(sorted(comp))
-
-    for v in sorted(graph):
-        if v not in index:
-            visit(v)
-    return found
+    """Module -> the ``game`` modules it imports when it runs (module or function
+    level; not under ``if TYPE_CHECKING:``)."""
+    return graph_helpers.import_graph(type_checking=False)
 
 
 def test_the_import_graph_has_edges_where_expected():

@@ -15,8 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from game.ai.bots import channel, harness, protocol, runner
+from game.ai.bots import harness, protocol, runner
 from game.ai.bots.harness import BotPlayer
+from game.ai.registry import make_player
 from game.ai.tournament import main as tournament_main
 from game.ai.tournament import run_tournament
 from game.games import new_game
@@ -314,14 +315,18 @@ def test_incidents_are_capped(tmp_path, monkeypatch):
                                   "exe_garbage", "exe_silent"])
 def test_the_thread_channel_behaves_the_same(name, tmp_path, monkeypatch):
     """The channel Windows uses (reader and writer threads), run here on POSIX."""
-    monkeypatch.setattr(channel, "USE_THREADS", True)
     _, kind, source, expected = next(b for b in BAD_BOTS if b[0] == name)
     path = write_bot(tmp_path, name, kind, source)
     res = run_tournament("chase", [spec_of(kind, path), "threshold", "threshold"], 2, seed=2,
-                         max_rounds=4, time_limit=limit_for(name, expected))
+                         max_rounds=4, time_limit=limit_for(name, expected), bot_threads=True)
     assert expected <= {i["kind"] for i in res["incidents"]}
+    bot = make_player("chase", f"bot:{EXAMPLE_PY}", bot_threads=True)   # passed, not flipped
+    try:
+        assert bot.threads is True
+    finally:
+        bot.close()
     good = run_tournament("chase", [f"bot:{EXAMPLE_PY}", "threshold", "threshold"], 2,
-                          seed=2, max_rounds=4)
+                          seed=2, max_rounds=4, bot_threads=True)
     assert not good["incidents"]
 
 

@@ -24,6 +24,8 @@ from game.records import Seat
 from game.rules.chase import ChaseGame
 from game.scenes import testing as T
 from game.scenes.menu import MenuScene
+from game.store import database
+from game.store import files as store_files
 
 ROOT = Path(__file__).resolve().parents[1]
 SEATS = [Seat("Du", "human"), Seat("Anna", "ai", "easy"), Seat("Ben", "ai", "easy"),
@@ -36,7 +38,7 @@ def home(tmp_path, monkeypatch):
     h.mkdir()
     monkeypatch.setenv("STAMMTISCH_HOME", str(h))
     notices.reset()
-    store._held.clear()
+    store_files._held.clear()
     yield h
     pygame.quit()
 
@@ -400,7 +402,7 @@ def test_newer_statistics_are_left_untouched_and_the_screen_says_why(home, lang)
 
 
 def test_locked_statistics_are_retried_then_skipped_not_discarded(home, monkeypatch):
-    monkeypatch.setattr(store, "BUSY_TIMEOUT", 0.05)
+    monkeypatch.setattr(database, "BUSY_TIMEOUT", 0.05)
     con = store.open_stats()
     con.close()
     holder = sqlite3.connect(store.stats_path())
@@ -422,7 +424,7 @@ def test_locked_statistics_are_retried_then_skipped_not_discarded(home, monkeypa
 
 
 def test_a_lock_is_retried(home, monkeypatch):
-    real = store._connect
+    real = database._connect
     calls = []
 
     def locked_once(path):
@@ -431,7 +433,7 @@ def test_a_lock_is_retried(home, monkeypatch):
             raise sqlite3.OperationalError("database is locked")
         return real(path)
 
-    monkeypatch.setattr(store, "_connect", locked_once)
+    monkeypatch.setattr(database, "_connect", locked_once)
     g = engine(10_000)
     assert store.record_game(records.record_of(g, SEATS, seed=3), g.summary())
     assert len(calls) == 2

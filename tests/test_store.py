@@ -20,6 +20,7 @@ from game.records import Seat
 from game.rules.chase import ChaseGame
 from game.scenes import testing as T
 from game.scenes.menu import MenuScene
+from game.store import database
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -291,7 +292,7 @@ def test_statistics_screen_copes_with_a_database_damaged_while_running(home):
 
 def make_v1(path: Path, rows: int) -> list[tuple]:
     con = sqlite3.connect(path)
-    store.MIGRATIONS[1](con)
+    database.MIGRATIONS[1](con)
     con.execute("PRAGMA user_version = 1")
     out = []
     for i in range(rows):
@@ -314,7 +315,7 @@ def test_migration_from_v1_keeps_every_row(home):
     rows = make_v1(path, 25)
     assert store.check_stats() is None
     con = sqlite3.connect(path)
-    assert con.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION == 2
+    assert con.execute("PRAGMA user_version").fetchone()[0] == database.SCHEMA_VERSION == 2
     got = con.execute("SELECT game_id, game, rules, seats, winner, rounds, duration, lives, "
                       "finished, record, level, won FROM games ORDER BY id").fetchall()
     assert [r[:10] for r in got] == rows
@@ -405,3 +406,52 @@ def test_run_replay_opens_the_viewer(home, tmp_path):
     assert app_mod.run_replay(str(path), ns) == 0
     path.write_text("{}")
     assert app_mod.run_replay(str(path), ns) == 2
+
+
+@pytest.mark.parametrize("bug", [AttributeError, TypeError, ZeroDivisionError])
+def test_a_bug_in_the_engine_never_sets_a_save_aside(home, monkeypatch, bug):
+    """Only a data error moves a save aside as damaged: an engine that fails with a
+    programming error leaves the autosave and the shelved games where they are, and the
+    error surfaces (the start-up check tells the player and logs it)."""
+    from game import notices, shelf
+
+    g = play_engine(5, moves=20)
+    rec = records.record_of(g, SEATS, seed=5, bot_seed=5)
+    store.write_autosave(rec, {"game_id": "x"})
+    path = store.autosave_path()
+    shelf.shelf_dir().mkdir(parents=True, exist_ok=True)
+    shelved = shelf.shelf_dir() / "y.json"
+    shelved.write_bytes(path.read_bytes())
+    before = path.read_bytes()
+
+    def broken(record, events=None):
+        raise bug("a bug, not a damaged file")
+
+    with monkeypatch.context() as m:
+        m.setattr(records, "rebuild", broken)
+        with pytest.raises(bug):
+            store.read_autosave()
+        with pytest.raises(bug):
+            shelf._read(shelved, False)
+        notices.reset()
+        app = T.make_app((960, 600), "en", settings=settings.load())   # runs the start-up checks
+        assert app.toast is not None and "could not be checked" in app.toast[0]
+        assert path.read_bytes() == before and shelved.read_bytes() == before
+        assert not list(home.rglob("*.bad-*"))
+    saved, problem = store.read_autosave()     # the file was never touched: it resumes
+    assert problem is None and saved is not None and saved.record == rec
+    pygame.quit()
+
+
+@pytest.mark.parametrize("error", [ValueError, KeyError])
+def test_a_data_error_from_the_engine_sets_the_save_aside(home, monkeypatch, error):
+    g = play_engine(5, moves=20)
+    store.write_autosave(records.record_of(g, SEATS, seed=5, bot_seed=5), {"game_id": "x"})
+
+    def refuses(record, events=None):
+        raise error("a strange file")
+
+    monkeypatch.setattr(records, "rebuild", refuses)
+    saved, problem = store.read_autosave()
+    assert saved is None and problem is not None and problem.moved_to is not None
+    assert not store.autosave_path().exists() and problem.moved_to.exists()

@@ -561,12 +561,11 @@ def test_stop_before_an_event():
 
 def test_bookkeeping_subscribes_autosave_and_statistics(tmp_path, monkeypatch):
     monkeypatch.setenv("STAMMTISCH_HOME", str(tmp_path))
-    monkeypatch.setattr(store, "FSYNC", False)
     game = games.new_game("chase", {"lives": 1}, 3, seed=11, bot_seed=11)
     seats = [{"name": n, "human": False, "level": "easy"} for n in "ABC"]
     view = FakeView()
     hooks = Hooks()
-    keeper = Bookkeeper.for_game(game, seats).attach(hooks)
+    keeper = Bookkeeper.for_game(game, seats, fsync=False).attach(hooks)
     saves: list[int] = []
     hooks.subscribe(H.MOVE_APPLIED, lambda n: saves.append(
         len(store.read_autosave()[0].record.moves) if store.has_autosave() else -1))

@@ -107,8 +107,10 @@ def test_rules_keys_have_labels_and_help():
 
 
 def test_t_formats_and_falls_back():
-    i18n.set_lang("de")
-    assert i18n.t("handoff.title", name="Anna") == "Weiter an Anna"
-    i18n.set_lang("en")
-    assert i18n.t("handoff.title", name="Anna") == "Pass to Anna"
-    assert i18n.t("no.such.key") == "no.such.key"
+    before = i18n.get_lang()
+    with i18n.language("de"):
+        assert i18n.t("handoff.title", name="Anna") == "Weiter an Anna"
+    assert i18n.get_lang() == before                # the language is put back
+    with i18n.language("en"):
+        assert i18n.t("handoff.title", name="Anna") == "Pass to Anna"
+        assert i18n.t("no.such.key") == "no.such.key"

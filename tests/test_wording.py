@@ -30,12 +30,6 @@ from game.table.texts import SeatNames, log_text, seat_name  # noqa: E402
 from game.view import text  # noqa: E402
 
 
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    i18n.set_lang("en")
-
-
 def drawn_strings(monkeypatch) -> list[str]:
     """Every string drawn from now on (all text goes through ``text.render``)."""
     seen: list[str] = []
@@ -217,14 +211,14 @@ def test_a_cuckoo_block_is_logged_with_the_cuckoo():
 
 
 def test_german_rams_terms():
-    i18n.set_lang("de")
-    assert t("rule.rams.must_trump") == "Trumpfzwang"
-    rules = t("rules.rams")
-    assert "Trumpfzwang:" in rules and "Stichzwang:" not in rules
-    assert "steigt aus" in t("rams.mark.drop") and "steigt aus" in t("log.rams.drop")
-    assert "pass" not in t("say.rams.drop").lower()
-    i18n.set_lang("en")
-    assert "drop" in t("rams.mark.drop") and "drop" in t("say.rams.drop").lower()
+    with i18n.language("de"):
+        assert t("rule.rams.must_trump") == "Trumpfzwang"
+        rules = t("rules.rams")
+        assert "Trumpfzwang:" in rules and "Stichzwang:" not in rules
+        assert "steigt aus" in t("rams.mark.drop") and "steigt aus" in t("log.rams.drop")
+        assert "pass" not in t("say.rams.drop").lower()
+    with i18n.language("en"):
+        assert "drop" in t("rams.mark.drop") and "drop" in t("say.rams.drop").lower()
 
 
 # ----------------------------------------------------------------- keys of the language

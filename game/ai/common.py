@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
+from game.seeds import mix  # the series seeds and the levels draw with one hash
+
 View = Mapping[str, Any]
 
 
@@ -23,15 +25,6 @@ class Player(Protocol):
 class LevelError(RuntimeError):
     """A computer player failed to decide (a bug): the table reports it, it does not
     quietly play some other move."""
-
-
-def mix(*parts: int) -> int:
-    """A cheap, well-spread 64-bit hash of integers (splitmix64 steps)."""
-    x = 0x9E3779B97F4A7C15
-    for p in parts:
-        x = (x ^ (p & 0xFFFFFFFFFFFFFFFF)) * 0xBF58476D1CE4E5B9 & 0xFFFFFFFFFFFFFFFF
-        x ^= x >> 31
-    return x
 
 
 def unit(*parts: int) -> float:

@@ -22,12 +22,15 @@ def names(game_id: str) -> list[str]:
     return list(games.entry(game_id).players())
 
 
-def make_player(game_id: str, spec: str) -> Player:
-    """A player of ``game_id`` from a seat spec; raises ``ValueError`` if unknown."""
+def make_player(game_id: str, spec: str, *, bot_threads: bool | None = None) -> Player:
+    """A player of ``game_id`` from a seat spec; raises ``ValueError`` if unknown.
+    ``bot_threads``: a user bot talks through reader/writer threads rather than
+    non-blocking pipes (None: the platform's way, threads on Windows only)."""
     if spec.startswith(("bot:", "exe:")):
         from game.ai.bots import BotPlayer
 
-        return BotPlayer(spec[4:], kind="python" if spec.startswith("bot:") else "exe")
+        return BotPlayer(spec[4:], kind="python" if spec.startswith("bot:") else "exe",
+                         threads=bot_threads)
     entry = games.entry(game_id)
     factories = entry.players()
     if spec in factories:

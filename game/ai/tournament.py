@@ -104,7 +104,8 @@ def run_tournament(game_id: str, specs: Sequence[str], games: int, seed: int | N
                    duplicate: bool = False, rules: dict[str, Any] | None = None,
                    max_rounds: int = DEFAULT_MAX_ROUNDS,
                    time_limit: float | None = None,
-                   bot_seed: int | None = None) -> dict[str, Any]:
+                   bot_seed: int | None = None,
+                   bot_threads: bool | None = None) -> dict[str, Any]:
     """Play ``games`` games (rounded up to whole rotations with ``duplicate``).
 
     The deals come from ``seed``, the players' random choices (the views' ``seed``)
@@ -112,11 +113,11 @@ def run_tournament(game_id: str, specs: Sequence[str], games: int, seed: int | N
     computed from each other, so that a bot's view tells nothing of the deals
     (:mod:`game.seeds`). The result names both, so a run can be played again exactly.
     A bot that knows (or guesses) ``seed`` knows every deal: give one only to replay a
-    run, or against players you trust."""
+    run, or against players you trust. ``bot_threads``: see :func:`make_player`."""
     seed = seeds.fresh() if seed is None else seed
     bot_seed = seeds.fresh() if bot_seed is None else bot_seed
     n = len(specs)
-    players: list[Player] = [make_player(game_id, s) for s in specs]
+    players: list[Player] = [make_player(game_id, s, bot_threads=bot_threads) for s in specs]
     if time_limit is not None:
         for p in players:
             if hasattr(p, "time_limit"):

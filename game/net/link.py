@@ -21,11 +21,13 @@ from __future__ import annotations
 
 import concurrent.futures
 import logging
+import queue
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
 
+from game import notices
 from game.net.access import Clock
 from game.net.protocol import refused
 from game.net.seat import PhoneSource
@@ -123,13 +125,13 @@ class PhoneLink:
         while True:
             try:
                 item = self.server.inbox.get_nowait()
-            except Exception:  # noqa: BLE001 - queue.Empty
+            except queue.Empty:
                 return n
             n += 1
             try:
                 self._handle(item)
-            except Exception:  # noqa: BLE001 - one odd message never stops the table
-                log.exception("phone link: %s from seat %s", item.kind, item.seat)
+            except Exception as exc:  # noqa: BLE001 - a boundary: one odd message never stops the table
+                notices.unexpected("net", exc, f"phone link: {item.kind} from seat {item.seat}")
 
     def applied(self, seat: int, move: str) -> None:
         """The engine applied ``move`` by ``seat`` (the table's "move applied")."""

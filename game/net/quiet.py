@@ -93,7 +93,7 @@ class OneLineFilter(logging.Filter):
         exc = record.exc_info[1] if record.exc_info else None
         try:
             text = record.getMessage()
-        except Exception:  # noqa: BLE001 - a record whose arguments do not fit
+        except (TypeError, ValueError):   # a record whose arguments do not fit its text
             text = str(record.msg)
         line = one_line(f"phone server: {text}", exc)
         if held:

@@ -49,6 +49,7 @@ from typing import Any
 
 from aiohttp import WSCloseCode, WSMsgType, web
 
+from game import notices
 from game.net import gate as G
 from game.net import page, protocol
 from game.net.access import Attempts, Clock, RateLimit, SeatAccess, same_name
@@ -78,6 +79,8 @@ from game.net.protocol import Refused
 from game.net.quiet import OneLineFilter, Quiet
 
 log = logging.getLogger("stammtisch.net")
+#: What a line to a phone that is gone raises (reset, timeout, closed): never a bug.
+LINE_GONE: tuple[type[Exception], ...] = (OSError, RuntimeError, asyncio.TimeoutError)
 #: aiohttp's reports of the connections (a request it cannot parse, a handler that
 #: failed): one short line each, a few a minute, whatever a device sends.
 _http_log = logging.getLogger("stammtisch.net.http")
@@ -383,19 +386,24 @@ class PhoneServer:
                     if getattr(msg.data, "code", None) == WSCloseCode.MESSAGE_TOO_BIG:
                         self.refusals["too_big"] += 1      # aiohttp closed it with 1009
                     break
-        except Exception as exc:  # noqa: BLE001 - one broken line never stops the server
-            self.quiet.say("line", "phone server: a line failed", exc)
-            with contextlib.suppress(Exception):
+        except Exception as exc:  # noqa: BLE001 - a boundary: one line never stops the server
+            if isinstance(exc, LINE_GONE):      # the network's doing: a short log line
+                self.quiet.say("line", "phone server: a line failed", exc)
+            else:                               # a bug: logged with its traceback, told
+                notices.unexpected("net", exc, "reading a phone's line")
+            with contextlib.suppress(*LINE_GONE):
                 await ws.close(code=CLOSE_FAILED)
         finally:
             self._drop(line)
             line.out.put_nowait(None)
-            with contextlib.suppress(Exception):
+            try:
                 await writer
+            except Exception as exc:  # noqa: BLE001 - a boundary: the writer's listener failed
+                notices.unexpected("net", exc, "writing to a phone")
             if line.close_code is not None and not ws.closed:
                 # closed from another task while this one read: say why, before aiohttp
                 # closes it with 1000 once the handler returns (aiohttp before 3.10)
-                with contextlib.suppress(Exception):
+                with contextlib.suppress(*LINE_GONE):
                     await asyncio.wait_for(ws.close(code=line.close_code,
                                                     message=line.close_reason), 2.0)
         return ws
@@ -432,7 +440,7 @@ class PhoneServer:
         self._reply(line, last)
         line.out.put_nowait(None)
         self._drop(line)
-        with contextlib.suppress(Exception):
+        with contextlib.suppress(*LINE_GONE):
             # let the writer send what is queued before the close frame
             for _ in range(50):
                 if line.out.empty():
@@ -459,7 +467,7 @@ class PhoneServer:
         line.close_code, line.close_reason = CLOSE_IDLE, b"idle"
 
         async def close() -> None:
-            with contextlib.suppress(Exception):
+            with contextlib.suppress(*LINE_GONE):
                 await asyncio.wait_for(line.ws.close(code=CLOSE_IDLE, message=b"idle"), 1.0)
             if not transport.is_closing():
                 transport.abort()
@@ -481,8 +489,8 @@ class PhoneServer:
         if self.wake is not None:
             try:
                 self.wake()
-            except Exception as exc:  # noqa: BLE001 - a failing wake-up must not stop the server
-                self.quiet.say("wake", "phone server: wake-up failed", exc)
+            except Exception as exc:  # noqa: BLE001 - a boundary: the window's wake-up failed
+                notices.unexpected("net", exc, "waking the window")
 
     async def _on_text(self, line: Line, text: str) -> None:
         if not line.rate.take():

@@ -19,6 +19,7 @@ import uuid
 from collections.abc import Callable, Hashable
 from typing import Any
 
+from game import notices
 from game.records import Record, RecordError
 from game.review import compute
 from game.table.workers import Future, Worker
@@ -114,8 +115,8 @@ class ReviewJob:
             if self.on_done is not None:
                 try:
                     self.on_done(self.review)
-                except Exception:  # noqa: BLE001 - keeping the figures is optional
-                    log.exception("keeping the review's figures failed")
+                except Exception as exc:  # noqa: BLE001 - a boundary: the review is shown anyway
+                    notices.unexpected("review", exc, "keeping the review's figures")
 
     def _fail(self, error: str) -> None:
         self.error = error

@@ -11,21 +11,48 @@ Scenes open other screens by name (``app.open("setup", game_id=...)``, see
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import argparse
+from typing import Any, Protocol
 
 import pygame
 
 from game.view import widgets
 
-if TYPE_CHECKING:
-    from game.app import App
+
+class Host(Protocol):
+    """The window as a scene sees it (``game.app.App`` is one). Written here so that
+    the scenes never import the app that stacks them: the app is the layer above."""
+
+    opts: argparse.Namespace
+    settings: Any                 # game.settings.Settings
+    art: Any                      # game.view.cardart.CardArt
+    stack: list[Scene]
+    ai_sync: bool
+
+    @property
+    def size(self) -> tuple[int, int]: ...
+    @property
+    def top(self) -> Scene | None: ...
+    def play(self, name: str) -> None: ...
+    def notify(self, message: str) -> None: ...
+    def show_toast(self, message: str) -> None: ...
+    def background(self) -> pygame.Surface: ...
+    def scene(self, name: str, **kw: Any) -> Scene: ...
+    def open(self, name: str, how: str = "push", **kw: Any) -> Scene: ...
+    def pop(self) -> Scene | None: ...
+    def replace(self, scene: Scene) -> None: ...
+    def quit(self) -> None: ...
+    def save_settings(self) -> None: ...
+    def set_lang(self, lang: str | None) -> None: ...
+    def apply_audio_settings(self) -> None: ...
+    def toggle_fullscreen(self) -> None: ...
 
 
 class Scene:
     opaque = True
     name = "scene"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
         self._size: tuple[int, int] = (0, 0)
         self.u = 1.0

@@ -51,9 +51,10 @@ class ChartScene(Scene):
     def __init__(self, app, players: int | None = None, after: bool = False) -> None:
         super().__init__(app)
         if players is None:
+            setup = app.settings["setup"]
             try:
-                players = int(app.settings["setup"].get("players", 5))
-            except Exception:
+                players = int(setup.get("players", 5) if isinstance(setup, dict) else 5)
+            except (TypeError, ValueError):     # a hand-edited settings file
                 players = 5
         self.players = max(2, min(10, int(players)))
         self.after = bool(after)

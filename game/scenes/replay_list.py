@@ -11,7 +11,7 @@ from typing import Any
 
 import pygame
 
-from game import games, paths, store
+from game import games, notices, paths, store
 from game.i18n import t
 from game.records import RecordError, load, rebuild
 from game.scenes.base import Scene
@@ -53,8 +53,10 @@ class ReplayListScene(Scene):
     def reload(self) -> None:
         try:
             rows = store.recent_games(40)
-        except Exception:
+        except store.STATS_ERRORS as exc:   # the files are still listed; the player is told
             rows = []
+            notices.post(f"stats.unavailable.{store.stats_error_kind(exc)}",
+                         once="replays-stats", reason=str(exc))
         files = store.record_files()[:40]
         buttons: list[Button] = []
         reviews: list[Any] = []

@@ -77,7 +77,7 @@ class SetupScene(Scene):
         self.setup = copy.deepcopy(stored) if isinstance(stored, dict) else default_setup()
         try:
             self.rules = self.entry.validate_rules(self.setup.get("rules") or {})
-        except Exception:  # noqa: BLE001 - a stored setup the rules refuse: defaults
+        except ValueError:   # a stored setup the rules refuse (RulesError): defaults
             self.rules = self.entry.validate_rules({})
         #: where phones may join: None (the main local address) or one address
         self.phone_binds = _phone_binds()

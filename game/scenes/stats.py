@@ -12,7 +12,7 @@ import time
 
 import pygame
 
-from game import games, store
+from game import games, notices, store
 from game.i18n import t, tn
 from game.scenes.base import Scene
 from game.table.texts import seat_name
@@ -41,7 +41,7 @@ class StatsScene(Scene):
         self.unavailable: str | None = None
         try:
             self.data = store.summarize()
-        except Exception as exc:  # noqa: BLE001 - whatever the file, the screen opens
+        except store.STATS_ERRORS as exc:   # whatever the file, the screen opens
             self.data = store.StatsSummary()
             problem = store.check_stats()   # moves a damaged file aside, nothing else
             if problem is not None:
@@ -51,7 +51,7 @@ class StatsScene(Scene):
                 try:     # the file is fine now, or a fresh one replaced a damaged one
                     self.data = store.summarize()
                     kind = ""
-                except Exception as again:  # noqa: BLE001
+                except store.STATS_ERRORS as again:
                     kind, detail = store.stats_error_kind(again), str(again)
             else:
                 kind, detail = problem.kind, problem.detail
@@ -61,7 +61,8 @@ class StatsScene(Scene):
             from game.review.history import accuracy_history
 
             self.accuracy = accuracy_history()
-        except Exception:  # noqa: BLE001 - the chart is optional, the screen opens
+        except (*store.STATS_ERRORS, ValueError) as exc:   # the chart is optional
+            notices.post("review.failed", once="accuracy-history", error=str(exc))
             from game.review.history import AccuracyHistory
 
             self.accuracy = AccuracyHistory()
@@ -84,7 +85,7 @@ class StatsScene(Scene):
             return
         try:
             record = store.game_record(g.id)
-        except Exception as exc:
+        except (*store.STATS_ERRORS, ValueError) as exc:   # a RecordError is a ValueError
             self.app.notify(t("replay.bad", error=str(getattr(exc, "message", exc))))
             return
         self.app.open("replay", record=record)

@@ -24,7 +24,7 @@ from typing import Any
 
 import pygame
 
-from game import crash, games, seeds
+from game import crash, games, notices, seeds
 from game.i18n import has, t
 from game.rules.base import Event, Refusal
 from game.scenes.base import Scene
@@ -280,8 +280,8 @@ class TableScene(PrivateHand, Scene):
                 record, saved = resume if resume is not None else (None, None)
                 self.bookkeeper = Bookkeeper.for_game(self.game, self.seats, record,
                                                       saved).attach(self.hooks)
-            except Exception as exc:  # noqa: BLE001 - bookkeeping never stops a game
-                self.app.notify(f"{type(exc).__name__}: {exc}")
+            except Exception as exc:  # noqa: BLE001 - a boundary: bookkeeping never stops a game
+                notices.unexpected("store", exc, "starting a game's bookkeeping")
         self.flow.start(resume[0].moves if resume is not None else ())
         # a resumed game shows the events of its saved moves at once and in silence
         self._catch_up_left = len(self.flow.queue) if resume is not None else 0

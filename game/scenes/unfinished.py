@@ -69,7 +69,7 @@ class UnfinishedScene(Scene):
         try:
             saved = shelf.take(entry)
             table = self.app.scene("continue", record=saved.record, saved=saved.session)
-        except Exception as exc:  # noqa: BLE001 - a save that does not resume is reported
+        except (OSError, ValueError, KeyError) as exc:   # a save that does not resume: told
             self.app.notify(t("store.resume_failed", error=str(exc)))
             self.reload()
             return

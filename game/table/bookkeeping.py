@@ -28,17 +28,18 @@ class Bookkeeper:
 
     @classmethod
     def for_game(cls, game: Any, seats: Sequence[dict[str, Any]], record: Record | None = None,
-                 saved: dict[str, Any] | None = None) -> Bookkeeper:
+                 saved: dict[str, Any] | None = None, *, fsync: bool = True) -> Bookkeeper:
         """The bookkeeper of a new game, or (``record`` and ``saved``: the autosave's
-        record and session data) of a resumed one."""
+        record and session data) of a resumed one. ``fsync=False``: autosaves are not
+        synced to disk (tests)."""
         if record is not None and saved is not None:
-            session = store.GameSession.resume(game, record, saved)
+            session = store.GameSession.resume(game, record, saved, fsync=fsync)
         else:
             session = store.GameSession(
                 game, list(seats), seed=getattr(game, "seed", None),
                 bot_seed=getattr(game, "bot_seed", 0),
                 dealer=record.dealer if record is not None else None,
-                deals=record.deals if record is not None else None)
+                deals=record.deals if record is not None else None, fsync=fsync)
         # an unfinished game in the autosave's place is kept (game.shelf), not overwritten
         try:
             shelf.shelve_autosave(keep=session.game_id)

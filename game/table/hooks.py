@@ -29,10 +29,11 @@ sound never stops a game.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
+
+from game import notices
 
 GAME_STARTED = "game_started"
 MOVE_APPLIED = "move_applied"
@@ -43,8 +44,6 @@ FAILED = "failed"
 CUE = "cue"
 
 KINDS = (GAME_STARTED, MOVE_APPLIED, ROUND_OVER, GAME_OVER, INCIDENT, FAILED, CUE)
-
-log = logging.getLogger("stammtisch.table")
 
 
 @dataclass(frozen=True)
@@ -84,8 +83,8 @@ class Hooks:
         for fn in list(self._subs[news.kind]):
             try:
                 fn(news)
-            except Exception:  # noqa: BLE001 - one listener never stops the others
-                log.exception("a %s subscriber failed", news.kind)
+            except Exception as exc:  # noqa: BLE001 - a boundary: one listener never stops the others
+                notices.unexpected("table", exc, f"a {news.kind} subscriber")
 
     def subscribers(self, kind: str) -> int:
         return len(self._subs[kind])

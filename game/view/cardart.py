@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pygame
 
+from game.assets import sprite_path
 from game.cards import CUCKOO_VALUES
 from game.view import text
 
@@ -44,12 +45,7 @@ PIPS = {
 
 
 def _asset(*parts: str) -> Path | None:
-    try:
-        from game.assets import sprite_path  # type: ignore[import-not-found]
-
-        p = Path(sprite_path(*parts))
-    except Exception:
-        p = Path(__file__).resolve().parents[2] / "sprites" / Path(*parts)
+    p = Path(sprite_path(*parts))
     return p if p.is_file() else None
 
 

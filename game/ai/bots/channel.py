@@ -38,10 +38,6 @@ from game.ai.bots.tree import start as start_tree
 
 #: Bytes of a child's standard error kept (the end of it).
 STDERR_TAIL = 8192
-#: Use the reader/writer threads instead of non-blocking pipes (default: on Windows
-#: only; tests switch it on to cover that path on POSIX too).
-USE_THREADS: bool | None = None
-
 LINE, TIMEOUT, EOF, OVERSIZE = "line", "timeout", "eof", "oversize"
 
 
@@ -109,7 +105,7 @@ class BotProcess:
         self.buffer = b""
         self.eof = False
         if threads is None:
-            threads = USE_THREADS if USE_THREADS is not None else os.name != "posix"
+            threads = os.name != "posix"    # pipes cannot be polled on Windows
         self.threads = threads
         if self.threads:
             self._lines: queue.Queue[bytes | None] = queue.Queue()
