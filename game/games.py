@@ -9,7 +9,7 @@ of the AI, so records, tournaments and tools can read the registry cheaply, and 
 module the registry names needs to import it back.
 
 A third game plugs in by adding its engine under ``game/rules/``, its players and
-coach under ``game/ai/``, its table under ``game/table/`` and ``game/scenes/``, its
+coach under ``game/ai/``, its table under ``game/turn/``, ``game/table/`` and ``game/scenes/``, its
 texts in ``game/locale/``, and one :class:`GameEntry` in :data:`GAMES` below.
 """
 

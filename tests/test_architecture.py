@@ -23,7 +23,7 @@ def import_graph() -> dict[str, set[str]]:
 
 def test_the_import_graph_has_edges_where_expected():
     graph = import_graph()
-    assert "game.table.flow" in graph["game.scenes.table"]
+    assert "game.turn.flow" in graph["game.scenes.table"]
     assert "game.scenes.menu" in graph["game.scenes.catalog"]     # a function-level import
     assert "game.app" not in graph["game.scenes.base"]            # TYPE_CHECKING only
 

@@ -30,7 +30,7 @@ import pygame  # noqa: E402
 
 from game.scenes import testing as T  # noqa: E402
 from game.scenes.menu import MenuScene  # noqa: E402
-from game.table.options import TableOptions  # noqa: E402
+from game.turn.options import TableOptions  # noqa: E402
 
 _FILLED = False
 SOLO = [{"name": "", "human": True, "level": "medium"}] + [
@@ -422,7 +422,7 @@ class Shooter:
         from game.review import compute, history
         from game.review.job import Reviews
         from game.scenes.stats import StatsScene
-        from game.table.workers import InlineWorker, ManualWorker
+        from game.turn.workers import InlineWorker, ManualWorker
 
         for game, prefix in (("chase", "80"), ("rams", "r60")):
             app = self.app()

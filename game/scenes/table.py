@@ -2,9 +2,9 @@
 
 It wires one game's parts together and does nothing itself:
 
-* the **turn flow** (``game.table.flow``) decides whose turn it is and talks to the
+* the **turn flow** (``game.turn.flow``) decides whose turn it is and talks to the
   move sources (people through the controls, levels and bots in a worker, a record);
-  this scene is its :class:`~game.table.flow.FlowView`;
+  this scene is its :class:`~game.turn.flow.FlowView`;
 * the **animator** turns the engine's events into tweens on the **model**;
 * the **layout** places everything for the window size (the layout step), the
   **painter** draws the model and changes nothing, the **controls** turn input into
@@ -28,20 +28,20 @@ from game import crash, games, notices, seeds
 from game.i18n import has, t
 from game.rules.base import Event, Refusal
 from game.scenes.base import Scene
-from game.table import flow as F
-from game.table import hooks as H
-from game.table.bookkeeping import Bookkeeper
-from game.table.coach import Coach
-from game.table.flow import Pacing, TurnFlow
-from game.table.hooks import Hooks, News
 from game.table.keys import move_key
-from game.table.options import RESULTS, TableOptions
 from game.table.peek import PeekGuard, PrivateHand
-from game.table.seats import sources_for
-from game.table.sources import BOT, HUMAN, RECORD, REMOTE, Decision, SourceFailure
-from game.table.texts import SeatNames
 from game.table.tip_panel import TipPanel
-from game.table.workers import InlineWorker
+from game.turn import flow as F
+from game.turn import hooks as H
+from game.turn.bookkeeping import Bookkeeper
+from game.turn.coach import Coach
+from game.turn.flow import Pacing, TurnFlow
+from game.turn.hooks import Hooks, News
+from game.turn.options import RESULTS, TableOptions
+from game.turn.seats import sources_for
+from game.turn.sources import BOT, HUMAN, RECORD, REMOTE, Decision, SourceFailure
+from game.turn.texts import SeatNames
+from game.turn.workers import InlineWorker
 from game.view import timing
 from game.view.anim import Animator
 from game.view.phones import AwayPrompt, JoinPanel
@@ -320,7 +320,7 @@ class TableScene(PrivateHand, Scene):
 
     def _phone_stand_in(self) -> None:
         from game.ai.registry import make_player
-        from game.table.sources import LevelSource
+        from game.turn.sources import LevelSource
 
         seat = self.away_seat
         self.away_seat = None

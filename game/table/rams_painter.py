@@ -13,7 +13,7 @@ from game.i18n import t
 from game.table.layout import TableGeometry
 from game.table.model import RamsModel
 from game.table.painter import TablePainter
-from game.table.rams_texts import move_label, prompt, refusal_text, suit_name
+from game.turn.rams_texts import move_label, prompt, refusal_text, suit_name
 from game.view import cardart, layers, text, widgets
 from game.view.sprites import HandCard
 
