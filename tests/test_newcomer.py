@@ -220,6 +220,22 @@ def test_the_replay_controls_leave_the_hand_free(home, game_id, size):
     assert not scene.panel.colliderect(g.log_panel)
 
 
+@pytest.mark.parametrize("game_id", ["rams", "chase"])
+def test_a_replay_says_whose_move_comes_next_not_who_is_thinking(home, monkeypatch, game_id):
+    """Nobody decides in a replay: the record plays the moves. Opened at a decision (as
+    the review's jump does) it said "You is thinking …" for the seat named You."""
+    rec = finished_record(game_id)
+    app = T.make_app((1280, 720), "en")
+    app.push(MenuScene(app))
+    app.push(ReplayScene(app, rec, title="x.json", at=4))
+    seen = drawn_strings(monkeypatch)
+    for _ in range(40):
+        T.frame(app, 0.1)
+        app.draw()
+    assert any(s.startswith("Next: ") for s in seen)
+    assert not any("thinking" in s for s in seen)
+
+
 # ----------------------------------------------------------------- unfinished games
 
 
@@ -271,8 +287,9 @@ def test_an_away_phone_is_waited_for_not_thinking(monkeypatch):
 
 
 def test_a_connected_phone_decides_on_the_phone():
+    flow = SimpleNamespace(source=lambda s: SimpleNamespace(kind="remote"))
     host = SimpleNamespace(thinking_seat=1, names=SimpleNamespace(name=lambda s: "Ben"),
-                           phones=SimpleNamespace(
+                           flow=flow, phones=SimpleNamespace(
                                sources={1: SimpleNamespace(standing_in=False)},
                                link=SimpleNamespace(connected={1})))
     fake = SimpleNamespace(host=host)

@@ -19,6 +19,7 @@ from game import i18n
 from game.i18n import t
 from game.table.animator import chip_colour
 from game.table.layout import TableGeometry, badge_height
+from game.turn.sources import RECORD
 from game.turn.texts import SeatNames, log_text
 from game.view import cardart, layers, text, timing, widgets
 from game.view.sprites import Banner, Bubble, CardSprite
@@ -38,6 +39,7 @@ class PaintHost(Protocol):
     state: str             # the turn flow's phase
     pending: Any           # the pending decision (or None)
     thinking_seat: int | None
+    flow: Any              # the turn flow (game.turn.flow): each seat's move source
     viewer: int | None
     humans: list[int]      # seats of the people at this screen
     controls: Any          # the game's controls (the person's decision, what they know)
@@ -470,10 +472,13 @@ class TablePainter:
 
     def waiting_text(self) -> str:
         """Whom the table waits for: a computer thinks; a phone's player decides on
-        the phone, or the phone is away (a computer standing in thinks)."""
+        the phone, or the phone is away (a computer standing in thinks); in a replay,
+        whose move the record plays next."""
         h = self.host
         seat = h.thinking_seat
         name = h.names.name(seat)
+        if h.flow.source(seat).kind == RECORD:       # a replay: nobody is deciding
+            return t("table.replay_next", name=name)
         room = getattr(h, "phones", None)
         if room is not None and seat in room.sources:
             if seat in room.link.connected:
