@@ -460,9 +460,7 @@ class TableScene(PrivateHand, Scene):
         """H or a click on the hint button (only on a person's turn)."""
         if not self.coach.allowed():
             return False
-        if (ev.type == pygame.KEYDOWN and ev.key == pygame.K_h) or (
-                ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1
-                and self.hint_button.rect.collidepoint(ev.pos)):
+        if self.hint_button.pressed(ev):
             self.toggle_hint()
             return True
         return False
@@ -514,10 +512,7 @@ class TableScene(PrivateHand, Scene):
         if human:
             return self.hint_event(ev) or self.extra_event(ev) or self.controls.handle(ev)
         if self.skip_allowed() or self.skipping:
-            if (ev.type == pygame.KEYDOWN and self.fast_button.hotkey is not None
-                    and ev.key == self.fast_button.hotkey) or (
-                    ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1
-                    and self.fast_button.rect.collidepoint(ev.pos)):
+            if self.fast_button.pressed(ev):
                 self.toggle_skip()
                 return True
         if self.state == F.HOLD and (

@@ -134,9 +134,7 @@ class TablePhones:
                                                               pygame.KEYDOWN)
         if self.showing:
             return self.join_panel.handle(ev)
-        if (ev.type == pygame.KEYDOWN and ev.key == pygame.K_F2) or (
-                ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1
-                and self.button.rect.collidepoint(ev.pos)):
+        if self.button.pressed(ev):
             self.show()
             return True
         return None

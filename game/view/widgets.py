@@ -58,6 +58,13 @@ class Button:
     def text(self) -> str:
         return self.label() if callable(self.label) else self.label
 
+    def pressed(self, ev: pygame.event.Event) -> bool:
+        """``ev`` is this button's hotkey or a left click on it."""
+        if ev.type == pygame.KEYDOWN:
+            return self.hotkey is not None and ev.key == self.hotkey
+        return (ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1
+                and self.rect.collidepoint(ev.pos))
+
     def draw(self, surf: pygame.Surface, u: float, focused: bool, hover: bool = False) -> None:
         r = max(4, int(10 * u))
         base = DISABLED if not self.enabled else (BUTTON_HI if hover else BUTTON)
