@@ -88,7 +88,9 @@ def legal(g: RamsGame) -> list[str]:
 def test_defaults() -> None:
     assert rams_rules() == {"deck": "auto", "hand_size": 5, "lives": 3, "drop_limit": 1,
                             "must_trump": False, "must_beat": False,
-                            "dealer_takes_trump": False, "lone_needs_one": False}
+                            "dealer_takes_trump": False, "lone_needs_one": False,
+                            "scoring": "lives", "counters": 5, "general_rams": False,
+                            "dealer_must_play": False, "two_must_play": False}
     assert set(RAMS_RULES) == set(rams_rules())
 
 
