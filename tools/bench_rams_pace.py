@@ -3,6 +3,7 @@ how often a declaration is a real choice, how far skill carries, and how many mi
 a game takes on screen.
 
     python tools/bench_rams_pace.py pace --games 200 [--rules JSON]
+    python tools/bench_rams_pace.py steps --games 200 [--rules JSON]
     python tools/bench_rams_pace.py choice --games 30 [--samples 200] [--rules JSON]
     python tools/bench_rams_pace.py screen --games 6 [--rules JSON]
     python tools/bench_rams_pace.py levels --games 400 [--jobs 2] [--rules JSON]
@@ -12,6 +13,10 @@ a game takes on screen.
 rounds per game (median, p90, mean), the share of void rounds (everyone dropped), and
 the two-player endgame (rounds dealt to exactly two seats, median over the games that
 had one; a scoring under which nobody goes out has none).
+
+``steps``: the same games; how a seat's score changes in a round (change -> share of
+the seat-rounds of finished rounds), and how often a seat plays: the race model of
+``game/ai/rams_value.py`` (``RACE_STEP``) is this distribution.
 
 ``choice``: the same kind of games; at every declaration the coach (``hard``, the odds
 on the table's buttons) gives each option's expected loss in the scoring's own unit
@@ -134,6 +139,39 @@ def pace(rules: dict[str, Any] | None, games: int, players: int, level: str, see
                     "p90": round(percentile(twos, 90), 1) if twos else None},
         "seconds": round(time.perf_counter() - t0, 1),
     }
+
+
+# ---------------------------------------------------------------- steps
+
+def _steps_job(job: tuple) -> list[tuple[int, int, bool]]:
+    """``(change, seats dealt in, played)`` of every seat in every finished round."""
+    rules, specs, seed, ks = job
+    out = []
+    for k in ks:
+        g = play_game(rules, specs, seed, k)
+        for r in g.rounds:
+            if r.get("cut"):
+                continue
+            played = set(r["played"]) | ({r["lone"]} if r["lone"] is not None else set())
+            for s in r["tricks"]:
+                out.append((r["lost"].get(s, 0), len(r["tricks"]), int(s) in played))
+    return out
+
+
+def steps(rules: dict[str, Any] | None, games: int, players: int, level: str, seed: int,
+          jobs: int) -> dict[str, Any]:
+    """How a seat's score changes in a round (the race model of
+    ``game/ai/rams_value.py``): change -> share of seat-rounds, and the share of
+    seat-rounds in which the seat played."""
+    specs = [level] * players
+    rows = _parts(_steps_job, lambda ks: (rules, specs, seed, ks), games, jobs)
+    n = max(1, len(rows))
+    dist: dict[int, int] = {}
+    for ch, _, _ in rows:
+        dist[ch] = dist.get(ch, 0) + 1
+    return {"rules": rules or {}, "games": games, "seat_rounds": len(rows),
+            "played_share": round(sum(1 for r in rows if r[2]) / n, 4),
+            "change": {str(k): round(v / n, 4) for k, v in sorted(dist.items())}}
 
 
 # ---------------------------------------------------------------- choice
@@ -291,15 +329,15 @@ def RR_rules(rules: dict[str, Any] | None) -> dict[str, Any]:
 def main(argv: list[str]) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = p.add_subparsers(dest="cmd", required=True)
-    cmds = {name: sub.add_parser(name) for name in ("pace", "choice", "screen", "levels",
-                                                     "all")}
+    cmds = {name: sub.add_parser(name) for name in ("pace", "steps", "choice", "screen",
+                                                     "levels", "all")}
     for name, q in cmds.items():
         q.add_argument("--rules", default=None, help="rules as a JSON object")
         q.add_argument("--seed", type=int, default=1)
         q.add_argument("--jobs", type=int, default=1)
         q.add_argument("--players", type=int, default=4)
         q.add_argument("--level", default="medium")
-        q.add_argument("--games", type=int, default={"pace": 200, "choice": 30, "screen": 6,
+        q.add_argument("--games", type=int, default={"pace": 200, "steps": 200, "choice": 30, "screen": 6,
                                                      "levels": 400, "all": 0}[name])
         q.add_argument("--samples", type=int, default=200)
         q.add_argument("--decide", type=float, default=2.0)
@@ -313,6 +351,8 @@ def main(argv: list[str]) -> int:
     rules = json.loads(a.rules) if a.rules else None
     if a.cmd == "pace":
         res = pace(rules, a.games, a.players, a.level, a.seed, a.jobs)
+    elif a.cmd == "steps":
+        res = steps(rules, a.games, a.players, a.level, a.seed, a.jobs)
     elif a.cmd == "choice":
         res = choice(rules, a.games, a.players, a.level, a.seed, a.jobs, a.samples)
     elif a.cmd == "screen":

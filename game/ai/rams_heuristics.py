@@ -7,6 +7,11 @@ and weighs that against the cost of dropping (a drop now may force play next rou
 The card play takes tricks with the cheapest card that holds, leads sure winners,
 discards the least useful card, and once safe denies tricks to players still needing
 one. Which card heads a trick is the rules' :func:`~game.rules.rams_rules.beats`.
+
+Under ``scoring: counters`` every trick sheds a counter: the declaration weighs the
+tricks expected against the penalty's chance (:func:`counters_margin`), and a player
+keeps taking tricks all round. General Rams is called with a hand that very likely
+takes every trick (:func:`general_call`).
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ import math
 from collections.abc import Mapping, Sequence
 
 from game.ai.rams_info import Info, higher_out, keep_value
-from game.rules.rams_rules import beats, trick_winner
+from game.rules.rams_rules import COUNTER_PENALTY, beats, trick_winner
 
 # chance that a card takes a trick against three opponents, by how many unseen cards
 # of its suit rank above it (0: it is the top card still out)
@@ -120,9 +125,50 @@ def declare_margin(info: Info) -> float:
     return drop_cost(info) + 0.04 - play_loss(info) * life_weight(info)
 
 
+def counters_margin(info: Info) -> float:
+    """``counters``: what playing is expected to gain, in stake units (five counters):
+    the tricks expected, less five counters times the chance of none; alone (as the
+    first to play with nobody forced after it, or the dealer with nobody playing) the
+    defenders make both worse."""
+    order = info.order
+    me = info.me
+    pos = order.index(me)
+    earlier = sum(1 for s in order[:pos] if info.declared.get(s) == "play")
+    later = order[pos + 1:]
+    forced_later = sum(1 for s in later if info.forced(s))
+    expect = max(1.0, earlier + forced_later + 0.45 * (len(later) - forced_later))
+    hand, trump, gone, rank, deck = info.hand, info.trump, info.gone, info.rank, info.deck
+    tricks = sum(card_p(c, trump, higher_out(c, gone, hand, rank, deck), expect)
+                 for c in hand) * 0.8
+    none = p_no_trick(hand, trump, gone, rank, deck, expect)
+    gain = tricks / COUNTER_PENALTY - none
+    if earlier == 0 and forced_later == 0:
+        alone = 0.55 ** (len(later) - forced_later)
+        others = len(order) - 1
+        lone_tricks = sum(card_p(c, trump, higher_out(c, gone, hand, rank, deck), others)
+                          for c in hand) * 0.9
+        lone_none = p_no_trick(hand, trump, gone, rank, deck, others)
+        gain = (1 - alone) * gain + alone * (lone_tricks / COUNTER_PENALTY - lone_none)
+    return gain
+
+
+def general_call(info: Info) -> bool:
+    """Whether to announce General Rams: a hand very likely to take every trick
+    against everyone (it costs two lives, or five counters, when it fails)."""
+    if "rams" not in info.legal:
+        return False
+    sweep = p_sweep(info.hand, info.trump, info.gone, info.rank, info.deck,
+                    len(info.order) - 1)
+    return sweep >= (0.6 if info.counting else 0.75)
+
+
 def medium_declare(info: Info, bias: float = 0.0) -> str:
+    if general_call(info):
+        return "rams"
     if "drop" not in info.legal:
         return "play"
+    if info.counting:
+        return "play" if counters_margin(info) + bias > 0 else "drop"
     if info.limit is None:
         return none_declare(info, bias)
     return "play" if declare_margin(info) + bias > 0 else "drop"
@@ -163,8 +209,11 @@ def take_choice(info: Info) -> str:
 def choose_card(hand: Sequence[str], legal: Sequence[str], trick: Sequence[tuple[int, str]],
                 me: int, trump: str, rank: Mapping[str, int], deck: str, gone: set[str],
                 tricks: Mapping[int, int], in_play: Sequence[int], lone: int | None,
-                lone_needs_one: bool, voids: Mapping[int, set[str]] | None = None) -> str:
-    """Medium's card: plain values only, so rollouts can call it."""
+                lone_needs_one: bool, voids: Mapping[int, set[str]] | None = None,
+                counting: bool = False, general: int | None = None) -> str:
+    """Medium's card: plain values only, so rollouts can call it. ``counting``: every
+    trick counts (a player wants them all round, defenders deny every one);
+    ``general``: the General Rams announcer."""
     if len(legal) == 1:
         return legal[0]
 
@@ -176,7 +225,17 @@ def choose_card(hand: Sequence[str], legal: Sequence[str], trick: Sequence[tuple
 
     # goal
     mine = tricks.get(me, 0)
-    if lone is not None:
+    if general is not None:
+        broken = any(n for s, n in tricks.items() if s != general)
+        if me == general:
+            mode = "none" if broken else "all"
+        elif not broken:
+            mode, lone = "defend", general
+        else:
+            mode = "need" if counting or mine == 0 else "safe"
+    elif counting:
+        mode = "need" if lone is None or lone == me else "defend"
+    elif lone is not None:
         if lone == me:
             if lone_needs_one:
                 mode = "need" if mine == 0 else "none"
@@ -278,4 +337,5 @@ def choose_card(hand: Sequence[str], legal: Sequence[str], trick: Sequence[tuple
 def medium_card(info: Info) -> str:
     return choose_card(info.hand, info.legal, info.trick, info.me, info.trump, info.rank,
                        info.deck, info.gone, info.tricks, info.in_play, info.lone,
-                       bool(info.rules.get("lone_needs_one")), info.voids)
+                       bool(info.rules.get("lone_needs_one")), info.voids, info.counting,
+                       info.general)
