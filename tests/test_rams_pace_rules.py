@@ -29,8 +29,10 @@ from game.rules.rams_rules import (
     stake_unit,
 )
 
-LIVES = {"scoring": "lives"}
-COUNT = {"scoring": "counters", "counters": 5}
+#: each key alone: the other pace keys off (a test that needs one sets it)
+PLAIN = {"general_rams": False, "dealer_must_play": False, "drop_limit": "none"}
+LIVES = {**PLAIN, "scoring": "lives"}
+COUNT = {**PLAIN, "scoring": "counters", "counters": 5}
 
 
 def legal(g: RamsGame) -> list[str]:
@@ -237,24 +239,24 @@ def test_general_rams_is_offered_only_with_the_key() -> None:
     g = scripted(H4, "7H", dealer=3, rules=LIVES)
     assert legal(g) == ["drop", "play"]
     g = scripted(H4, "7H", dealer=3, rules={**LIVES, "general_rams": True})
-    assert legal(g) == ["drop", "play", "rams"]
+    assert legal(g) == ["drop", "general", "play"]
     g = scripted(H4, "7H", dealer=3, rules={**LIVES, "general_rams": True, "drop_limit": 1})
     g.drops[0] = 1                                   # forced by the drop limit
     g._next_declaration()
-    assert legal(g) == ["play", "rams"]
+    assert legal(g) == ["general", "play"]
 
 
 def test_general_rams_everyone_plays_and_the_announcer_leads() -> None:
     g = scripted(H4, "7H", dealer=3, rules={**LIVES, "general_rams": True})
     do(g, (0, "drop"))
-    ev = do(g, (1, "rams"))
+    ev = do(g, (1, "general"))
     assert [e.data for e in ev if e.type == "general_rams"] == [{"seat": 1}]
     p = g.to_move()
     assert p.decision == "trick" and p.seat == 1     # 2 and 3 are not asked; 1 leads
     assert g.players == [0, 1, 2, 3] and g.general == 1 and g.lone is None
     assert g.view(2)["general"] == 1
     assert [e["choice"] for e in g.view(2)["events"] if e["type"] == "declare"] == [
-        "drop", "rams"]
+        "drop", "general"]
     play_out(g)
     r = g.rounds[0]
     assert r["general"] == 1 and r["played"] == [0, 1, 2, 3] and not r["void"]
@@ -265,11 +267,11 @@ def test_general_rams_lives_success_and_failure() -> None:
     # seat 0 holds the three top spades, spades are trump: it takes every trick
     h = {0: ["AS", "KS", "QS"], 1: ["7C", "8C", "9C"], 2: ["7D", "8D", "9D"]}
     g = scripted(h, "7S", dealer=2, rules={**LIVES, "general_rams": True})
-    do(g, (0, "rams"))
+    do(g, (0, "general"))
     play_out(g)
     assert g.rounds[0]["lost"] == {"1": 1, "2": 1} and g.lives == [3, 2, 2]
     g = scripted(H3, "7H", dealer=0, rules={**LIVES, "general_rams": True})   # 1 first
-    do(g, (1, "rams"))
+    do(g, (1, "general"))
     play_out(g)
     r = g.rounds[0]
     assert r["tricks"]["1"] < 3 and r["lost"]["1"] == 2
@@ -278,11 +280,11 @@ def test_general_rams_lives_success_and_failure() -> None:
 def test_general_rams_counters_success_and_failure() -> None:
     h = {0: ["AS", "KS", "QS"], 1: ["7C", "8C", "9C"], 2: ["7D", "8D", "9D"]}
     g = scripted(h, "7S", dealer=2, rules={**COUNT, "general_rams": True, "counters": 9})
-    do(g, (0, "rams"))
+    do(g, (0, "general"))
     play_out(g)
     assert g.rounds[0]["lost"] == {"0": -3, "1": 5, "2": 5}
     g = scripted(H3, "7H", dealer=0, rules={**COUNT, "general_rams": True})
-    do(g, (1, "rams"))
+    do(g, (1, "general"))
     do(g, (1, "7S"), (2, "7C"), (0, "AS"))          # 0 takes a trick: 1 has failed
     play_out(g)
     r = g.rounds[0]
@@ -292,7 +294,7 @@ def test_general_rams_counters_success_and_failure() -> None:
 def test_general_rams_counters_only_every_trick_ends_the_game() -> None:
     h = {0: ["AS", "KS", "QS"], 1: ["7C", "8C", "9C"], 2: ["7D", "8D", "9D"]}
     g = scripted(h, "7S", dealer=2, rules={**COUNT, "general_rams": True, "counters": 1})
-    do(g, (0, "rams"), (0, "AS"), (1, "7C"), (2, "7D"))
+    do(g, (0, "general"), (0, "AS"), (1, "7C"), (2, "7D"))
     assert not g.finished                 # one trick of three: nothing shed yet
     play_out(g)
     assert g.finished and g.winner == 0 and g.lives[0] == 0
@@ -300,7 +302,7 @@ def test_general_rams_counters_only_every_trick_ends_the_game() -> None:
 
 def test_general_rams_replays_from_a_record() -> None:
     g = scripted(H4, "7H", dealer=3, rules={**LIVES, "general_rams": True})
-    do(g, (0, "drop"), (1, "rams"))
+    do(g, (0, "drop"), (1, "general"))
     play_out(g)
     rec = record_of(g, [Seat(f"P{i}") for i in range(4)], dealer=3, seed=1,
                     deals=[stock_for(4, 3, H4, "7H")])

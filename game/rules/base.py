@@ -104,7 +104,7 @@ def move_error(seat: int, move: object, legal: Sequence[str], to_move: int | Non
         "illegal_move", seat, move, legal)
 
 
-_MOVE_WORDS = frozenset({"keep", "swap", "draw", "accept", "refuse", "play", "drop", "rams",
+_MOVE_WORDS = frozenset({"keep", "swap", "draw", "accept", "refuse", "play", "drop", "general",
                          "pass_trump"})
 TAKE = "take:"
 

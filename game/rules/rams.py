@@ -12,7 +12,7 @@ Decisions (``Pending.decision``):
 ``take``     the dealer exchanges a hand card for the turned trump (``take:XX``) or
              declines (``pass_trump``); only with ``dealer_takes_trump``
 ``declare``  ``play`` or ``drop`` (only ``play`` when a rule forces it); with
-             ``general_rams`` also ``rams``: General Rams, after which everyone plays
+             ``general_rams`` also ``general``: General Rams, after which everyone plays
 ``trick``    a card code to play to the current trick
 """
 
@@ -54,13 +54,16 @@ MIN_SEATS, MAX_SEATS = 3, 10
 #: With ``deck: auto`` the 52-card deck is used from this many starting seats on.
 FRENCH_FROM_SEATS = 6
 
-#: Every rules key of RULES.md §2 with its default and allowed values.
+#: Every rules key of RULES.md §2 with its default and allowed values. The defaults are
+#: those of record format 3 (the pub's pace: counters, no drop limit, the dealer plays
+#: when everyone before dropped, General Rams); format 1 has "Rams as written"
+#: (:data:`AS_WRITTEN`, docs/rams-pace.md).
 RAMS_RULES: dict[str, Key] = {
     "deck": Key("auto", choices=("auto", "skat32", "french52"),
                 describe="Skat deck up to 5 players, 52 cards from 6 (auto), or fixed"),
     "hand_size": Key(5, int_range=(3, 5), describe="Cards dealt to every player"),
     "lives": Key(3, int_range=(1, 5), describe="Lives every player starts with"),
-    "drop_limit": Key(1, choices=("none",), int_range=(1, 5),
+    "drop_limit": Key("none", choices=("none",), int_range=(1, 5),
                       describe="Rounds in a row a player may drop out (none: no limit)"),
     "must_trump": Key(False, boolean=True,
                       describe="A player void in the suit led must trump if able"),
@@ -70,22 +73,76 @@ RAMS_RULES: dict[str, Key] = {
                               describe="The dealer may exchange a card for the trump card"),
     "lone_needs_one": Key(False, boolean=True,
                           describe="A lone player needs only one trick"),
-    "scoring": Key("lives", choices=SCORINGS,
+    "scoring": Key("counters", choices=SCORINGS,
                    describe="Lives lost (002), or counters shed: first to zero wins"),
-    "counters": Key(5, int_range=(1, 30),
+    "counters": Key(20, int_range=(1, 30),
                     describe="Counters every player starts with (scoring: counters)"),
-    "general_rams": Key(False, boolean=True,
+    "general_rams": Key(True, boolean=True,
                         describe="A player may announce every trick; then nobody drops"),
-    "dealer_must_play": Key(False, boolean=True,
+    "dealer_must_play": Key(True, boolean=True,
                             describe="If everyone before dropped out, the dealer plays"),
     "two_must_play": Key(False, boolean=True,
                          describe="With two players left, nobody may drop out"),
 }
 
+#: The keys record format 1 does not know (RECORD.md; format 3: docs/records.md): a
+#: format-1 record may not name them, and they take their "as written" values there.
+NEW_IN_FORMAT_3 = ("scoring", "counters", "general_rams", "dealer_must_play",
+                   "two_must_play")
+#: "Rams as written": seed 002's rules as RULES.md §2 reads them (lives, the drop limit
+#: of 1), the defaults of record format 1. Only the keys whose value differs from the
+#: defaults of today (format 3), and the new keys.
+AS_WRITTEN: dict[str, Any] = {"scoring": "lives", "drop_limit": 1, "general_rams": False,
+                              "dealer_must_play": False, "two_must_play": False}
+#: Named rule sets: the pub's pace (today's defaults) and Rams as written.
+PRESETS: dict[str, dict[str, Any]] = {"pub": {}, "as_written": dict(AS_WRITTEN)}
+
+
+def preset_of(rules: dict[str, Any]) -> str | None:
+    """The name of the preset whose values ``rules`` (every key in force) has in every
+    key a preset sets, or ``None``: ``as_written`` for a game under 002's lives and drop
+    limit with no new rule, ``pub`` for today's defaults in those keys."""
+    for name in ("as_written", "pub"):
+        want = {**{k: RAMS_RULES[k].default for k in AS_WRITTEN}, **PRESETS[name]}
+        if all(rules.get(k) == v for k, v in want.items()):
+            return name
+    return None
+
+
+def format_1_rules(given: dict[str, Any]) -> dict[str, Any]:
+    """The rules of a format-1 record (RECORD.md) in today's terms: the keys it names
+    over the "as written" defaults; a key format 1 does not know is refused."""
+    for k in given:
+        if k in NEW_IN_FORMAT_3:
+            raise RulesError(f"unknown rules key {k!r} for game 'rams' in record format 1 "
+                             "(it is a key of format 3)", "unknown_rules_key")
+    return {**AS_WRITTEN, **given}
+
+
+def format_1_or_none(given: dict[str, Any]) -> dict[str, Any] | None:
+    """``given`` (today's terms: a missing key takes today's default) written as the
+    rules of a format-1 record, or ``None`` if format 1 cannot say it (a key of format
+    3 away from its "as written" value)."""
+    full = rams_rules(given)
+    if any(full[k] != AS_WRITTEN.get(k, RAMS_RULES[k].default) for k in NEW_IN_FORMAT_3
+           if k != "counters"):
+        return None
+    out = {k: v for k, v in given.items() if k not in NEW_IN_FORMAT_3}
+    for k in AS_WRITTEN:
+        if k not in NEW_IN_FORMAT_3 and k not in out:
+            out[k] = full[k]         # today's default differs from format 1's: say it
+    return out
+
+#: the order setups and rules screens list the keys in: the scoring first
+RAMS_RULES = {k: RAMS_RULES[k] for k in (
+    "scoring", "counters", "lives", "deck", "hand_size", "general_rams", "dealer_must_play",
+    "drop_limit", "two_must_play", "must_trump", "must_beat", "dealer_takes_trump",
+    "lone_needs_one")}
+
 PLAY_OR_DROP = ("drop", "play")
 PLAY_ONLY = ("play",)
 #: General Rams: the announcement (a declaration) and the legal moves with it
-RAMS = "rams"
+GENERAL = "general"
 
 
 def rams_rules(given: object = None) -> dict[str, Any]:
@@ -319,7 +376,7 @@ class RamsGame(EventLog, EngineViews):
             seat = order[self._pos]
             legal = PLAY_ONLY if self._forced(seat) else PLAY_OR_DROP
             if self.rules["general_rams"]:
-                legal += (RAMS,)
+                legal += (GENERAL,)
             self._pending = Pending(seat, legal, "declare")
             return
         playing = [s for s in order if self.declared[s] == "play"]
@@ -341,7 +398,7 @@ class RamsGame(EventLog, EngineViews):
         self.drops[seat] = self.drops[seat] + 1 if choice == "drop" else 0
         self._public("declare", {"seat": seat, "choice": choice})
         self._pos += 1
-        if choice == RAMS:
+        if choice == GENERAL:
             self._general_rams(seat)
             return
         self._next_declaration()
