@@ -165,8 +165,8 @@ def test_search_playouts_follow_the_engine(rules: dict) -> None:
                 g.apply(p.seat, rng.choice(p.legal))
             else:
                 move = "play" if p.seat == 1 or rng.random() < 0.6 else p.legal[0]
-                if "rams" in p.legal and rng.random() < 0.3:
-                    move = "rams"
+                if "general" in p.legal and rng.random() < 0.3:
+                    move = "general"
                 g.apply(p.seat, move)
         if p is None:
             continue

@@ -33,8 +33,9 @@ simulated clock: every second counted is a named duration of ``game/view/timing.
 a computer's thinking pause, or the person's own time, which is assumed, not measured
 (``--decide`` seconds for a choice, ``--click`` for a move with one legal option,
 ``--read`` to go on after a held reveal). Printed: minutes per game (median, p90), the
-same without the person's assumed time, and the seconds a void round is on screen
-(from its deal to the next deal, clicks and the person's time included).
+same without the person's assumed time, and the seconds a void round is on screen:
+from its deal to the next deal (the person's time included, and without it), and from
+the moment it is void (its last declaration shows) to the next deal.
 
 ``levels``: ``hard`` among three ``medium`` and ``medium`` among three ``easy``
 (``tools/bench_rams_ai.py table``: duplicate, every deal in all seat rotations): the
@@ -176,25 +177,30 @@ def steps(rules: dict[str, Any] | None, games: int, players: int, level: str, se
 
 # ---------------------------------------------------------------- choice
 
-def _choice_job(job: tuple) -> list[tuple[bool, bool]]:
-    """``(free, real)`` for every declaration of the games ``ks``."""
+def _choice_job(job: tuple) -> list[float | None]:
+    """For every declaration of the games ``ks``: how far apart the coach puts the
+    expected losses of ``play`` and ``drop``, in stake units (``None``: not both legal)."""
     from game.ai.rams_coach import advise
 
     rules, specs, seed, ks, samples = job
-    out: list[tuple[bool, bool]] = []
+    out: list[float | None] = []
 
     def look(view: dict[str, Any]) -> None:
         legal = view["legal"]
         if not ("play" in legal and "drop" in legal):
-            out.append((False, False))
+            out.append(None)
             return
         opts = advise(view, "hard", samples)["options"]
         gap = abs(opts["play"]["expected_loss"] - opts["drop"]["expected_loss"])
-        out.append((True, gap <= CLOSE * _stake(view["rules"])))
+        out.append(gap / _stake(view["rules"]))
 
     for k in ks:
         play_game(rules, specs, seed, k, look)
     return out
+
+
+#: other thresholds the choice measure prints the share for (stake units)
+CLOSE_MORE = (0.05, 0.2, 0.25)
 
 
 def choice(rules: dict[str, Any] | None, games: int, players: int, level: str, seed: int,
@@ -202,12 +208,15 @@ def choice(rules: dict[str, Any] | None, games: int, players: int, level: str, s
     t0 = time.perf_counter()
     specs = [level] * players
     rows = _parts(_choice_job, lambda ks: (rules, specs, seed, ks, samples), games, jobs)
-    free = [r for r in rows if r[0]]
-    real = sum(1 for r in rows if r[1])
+    free = [g for g in rows if g is not None]
+    n = max(1, len(rows))
+    real = sum(1 for g in free if g <= CLOSE)
     return {"rules": rules or {}, "games": games, "declarations": len(rows),
-            "free": len(free), "real": real,
-            "real_share": round(real / max(1, len(rows)), 4),
+            "free": len(free), "real": real, "close": CLOSE,
+            "real_share": round(real / n, 4),
             "real_share_of_free": round(real / max(1, len(free)), 4),
+            "share_at": {str(c): round(sum(1 for g in free if g <= c) / n, 4)
+                         for c in CLOSE_MORE},
             "samples": samples, "seconds": round(time.perf_counter() - t0, 1)}
 
 
@@ -234,19 +243,24 @@ def _screen_game(rules: dict[str, Any] | None, seed: int, k: int, decide: float,
     me = make_player("rams", "medium")
     clock = 0.0
     person = 0.0
-    starts: list[float] = []          # simulated time at each round's start
-    seen = -1
+    spans: list[tuple[float, float]] = []     # the person's own time
     steps = 0
+    marks: list[tuple[str, float]] = []
+    show = tb.show
+
+    def timed(ev: Any) -> None:       # when each event begins to show
+        marks.append((ev.type, clock))
+        show(ev)
+
+    tb.show = timed  # type: ignore[method-assign]
     while steps < 2_000_000:
         steps += 1
         top = app.top
         if top is None or top.name == "results" or tb.state in ("over", "done"):
             break
         g = tb.game
-        if g.round_index != seen:
-            seen = g.round_index
-            starts.append(clock)
         if tb.state == "hold":
+            spans.append((clock, clock + read))
             clock += read
             person += read
             tb.flow.release()
@@ -256,6 +270,7 @@ def _screen_game(rules: dict[str, Any] | None, seed: int, k: int, decide: float,
             wait = decide if len(p.legal) > 1 else click
             # the person takes their time while the table goes on animating
             app.update(wait)
+            spans.append((clock, clock + wait))
             clock += wait
             person += wait
             tb.human_move(me.choose(g.lazy_view(p.seat)))
@@ -263,12 +278,27 @@ def _screen_game(rules: dict[str, Any] | None, seed: int, k: int, decide: float,
         app.update(dt)
         clock += dt
     g = tb.game
-    starts.append(clock)
-    voids = [starts[i + 1] - starts[i] for i, r in enumerate(g.rounds[:len(starts) - 1])
-             if r.get("void")]
+    # a round on screen: from its round_start shown to the next one's
+    shown = [t for k, t in marks if k == "round_start"] + [clock]
+    voids, voids_table = [], []
+    for i, r in enumerate(g.rounds[:len(shown) - 1]):
+        if r.get("void"):
+            a, b = shown[i], shown[i + 1]
+            own = sum(max(0.0, min(b, y) - max(a, x)) for x, y in spans)
+            voids.append(b - a)
+            voids_table.append(b - a - own)
+    # from the moment a round is void (its last declaration shows) to the next deal
+    after = []
+    for i, (kind, at) in enumerate(marks):
+        if kind == "void_round":
+            last = max((t for k, t in marks[:i] if k == "declare"), default=at)
+            nxt = next((t for k, t in marks[i:] if k == "shuffle"), None)
+            if nxt is not None:
+                after.append(nxt - last)
     app.pop()
     return {"seconds": clock, "person": person, "rounds": len(g.rounds),
-            "finished": g.finished, "void_seconds": voids}
+            "finished": g.finished, "void_seconds": voids, "void_table": voids_table,
+            "void_after": after}
 
 
 def _screen_job(job: tuple) -> list[dict[str, Any]]:
@@ -284,6 +314,8 @@ def screen(rules: dict[str, Any] | None, games: int, seed: int, jobs: int, decid
     mins = [r["seconds"] / 60 for r in recs]
     table_mins = [(r["seconds"] - r["person"]) / 60 for r in recs]
     voids = [v for r in recs for v in r["void_seconds"]]
+    voids_table = [v for r in recs for v in r["void_table"]]
+    after = [v for r in recs for v in r["void_after"]]
     return {"rules": rules or {}, "games": len(recs),
             "assumed_person_seconds": {"decide": decide, "click": click, "read": read},
             "minutes": {"median": round(statistics.median(mins), 1),
@@ -293,7 +325,14 @@ def screen(rules: dict[str, Any] | None, games: int, seed: int, jobs: int, decid
             "void_round_seconds": {"rounds": len(voids),
                                    "median": round(statistics.median(voids), 1) if voids
                                    else None,
-                                   "max": round(max(voids), 1) if voids else None},
+                                   "max": round(max(voids), 1) if voids else None,
+                                   "without_person_median":
+                                       round(statistics.median(voids_table), 1) if voids
+                                       else None,
+                                   "once_void_median": round(statistics.median(after), 1)
+                                       if after else None,
+                                   "once_void_max": round(max(after), 1) if after
+                                       else None},
             "seconds": round(time.perf_counter() - t0, 1)}
 
 

@@ -41,7 +41,7 @@ def _after_take(view: Any, move: str) -> dict[str, Any]:
         v["private"] = list(view["private"]) + [{"type": "discarded", "card": card}]
     v["decision"] = "declare"
     v["legal"] = (["play"] if forced else ["drop", "play"]) + (
-        ["rams"] if view["rules"].get("general_rams") else [])
+        ["general"] if view["rules"].get("general_rams") else [])
     return v
 
 

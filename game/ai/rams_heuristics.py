@@ -19,8 +19,10 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 
+from game.ai import rams_model
 from game.ai.rams_info import Info, higher_out, keep_value
-from game.rules.rams_rules import COUNTER_PENALTY, beats, trick_winner
+from game.ai.rams_strength import features
+from game.rules.rams_rules import beats, trick_winner
 
 # chance that a card takes a trick against three opponents, by how many unseen cards
 # of its suit rank above it (0: it is the top card still out)
@@ -127,35 +129,19 @@ def declare_margin(info: Info) -> float:
 
 def counters_margin(info: Info) -> float:
     """``counters``: what playing is expected to gain, in stake units (five counters):
-    the tricks expected, less five counters times the chance of none; alone (as the
-    first to play with nobody forced after it, or the dealer with nobody playing) the
-    defenders make both worse."""
-    order = info.order
-    me = info.me
-    pos = order.index(me)
-    earlier = sum(1 for s in order[:pos] if info.declared.get(s) == "play")
-    later = order[pos + 1:]
-    forced_later = sum(1 for s in later if info.forced(s))
-    expect = max(1.0, earlier + forced_later + 0.45 * (len(later) - forced_later))
-    hand, trump, gone, rank, deck = info.hand, info.trump, info.gone, info.rank, info.deck
-    tricks = sum(card_p(c, trump, higher_out(c, gone, hand, rank, deck), expect)
-                 for c in hand) * 0.8
-    none = p_no_trick(hand, trump, gone, rank, deck, expect)
-    gain = tricks / COUNTER_PENALTY - none
-    if earlier == 0 and forced_later == 0:
-        alone = 0.55 ** (len(later) - forced_later)
-        others = len(order) - 1
-        lone_tricks = sum(card_p(c, trump, higher_out(c, gone, hand, rank, deck), others)
-                          for c in hand) * 0.9
-        lone_none = p_no_trick(hand, trump, gone, rank, deck, others)
-        gain = (1 - alone) * gain + alone * (lone_tricks / COUNTER_PENALTY - lone_none)
-    return gain
+    the tricks expected, less the chance of none, against the players expected in the
+    round (those who declared, the forced, a share of those still free), the risk of
+    being left alone counted at half (:func:`game.ai.rams_model.play_loss`, on the
+    fitted hand-strength models)."""
+    m = rams_model.DeclareModel(info)
+    f = features(m.dk.mask(info.hand), m.trump, m.seen, m.dk)
+    return -rams_model.play_loss(f, m.context(info.me, info.declared), 0.5)
 
 
 def general_call(info: Info) -> bool:
     """Whether to announce General Rams: a hand very likely to take every trick
     against everyone (it costs two lives, or five counters, when it fails)."""
-    if "rams" not in info.legal:
+    if "general" not in info.legal:
         return False
     sweep = p_sweep(info.hand, info.trump, info.gone, info.rank, info.deck,
                     len(info.order) - 1)
@@ -164,7 +150,7 @@ def general_call(info: Info) -> bool:
 
 def medium_declare(info: Info, bias: float = 0.0) -> str:
     if general_call(info):
-        return "rams"
+        return "general"
     if "drop" not in info.legal:
         return "play"
     if info.counting:

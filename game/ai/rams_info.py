@@ -117,7 +117,7 @@ class Info:
         playing = [s for s in order if declared.get(s) == "play"]
         self.general: int | None = view.get("general")
         if self.general is None:
-            self.general = next((s for s, c in declared.items() if c == "rams"), None)
+            self.general = next((s for s, c in declared.items() if c == "general"), None)
         self.lone: int | None = view.get("lone")
         if (self.lone is None and self.general is None and self.decision in ("trick",)
                 and len(playing) == 1):

@@ -78,7 +78,7 @@ class RamsMedium(RamsLevel):
         r = unit(view["seed"], view.get("step", 0), 0x3ED1)
         if info.decision == "declare" or "play" in info.legal:
             if general_call(info):
-                return "rams"
+                return "general"
             if "drop" not in info.legal:
                 return "play"
             if info.counting:
@@ -177,7 +177,7 @@ class RamsHard(RamsLevel):
         if info.decision == "take" or "pass_trump" in info.legal:
             return take_choice(info)
         if (info.decision == "declare" and info.limit is None and not info.counting
-                and "drop" in info.legal and "rams" not in info.legal):
+                and "drop" in info.legal and "general" not in info.legal):
             # 002 literally: dropping is always safe, so a table of searchers would
             # never end; play a promising hand as medium does
             if none_declare(info) == "play":

@@ -296,7 +296,7 @@ def _styles(hist: tuple, me: int, n: int, limit: int | None, nln: bool, hand_siz
             c = Context(sum(1 for x in order[:i] if declared.get(x) == "play"), fl,
                         len(later) - fl, len(order), nln, counting)
             declared[s] = choice
-            if s == me or forced[s] or choice == "rams":
+            if s == me or forced[s] or choice == "general":
                 continue
             if not later and c.earlier_play == 1 and not nln and not counting:
                 traps.setdefault(s, []).append(1 if choice == "drop" else 0)

@@ -106,7 +106,7 @@ class DeclareTrials:
         declared[me] = move
         lost: dict[int, int] = {}
         winner = None
-        if move == "rams":
+        if move == "general":
             # General Rams: everyone plays, this seat leads and must take every trick
             r = start_round(info, {s: hands[s] for s in order}, list(order), None,
                             general=me)
@@ -277,7 +277,7 @@ def search_move(info: Info, budget: Budget) -> str | None:
     """The best move by the search, or ``None`` when there is nothing to search (the
     caller then plays its heuristic)."""
     if info.decision == "declare":
-        moves = [m for m in ("drop", "play", "rams") if m in info.legal]
+        moves = [m for m in ("drop", "play", "general") if m in info.legal]
         if len(moves) == 1:
             return moves[0]
         trials: Trials = DeclareTrials(info, model_for(info, budget.styles))
@@ -313,7 +313,7 @@ def odds(info: Info, model: DeclareModel, worlds: int, seed: int
         trials, moves = CardTrials(info, model, read_play=True), legal
     else:
         trials = DeclareTrials(info, model)
-        moves = [m for m in legal if m in ("play", "drop", "rams")]
+        moves = [m for m in legal if m in ("play", "drop", "general")]
     got, total = tallies(trials, moves, worlds, rng)
     if total <= 0:
         return {m: {"lose_life": 0.0, "expected_loss": 0.0} for m in legal}

@@ -105,10 +105,11 @@ def _win(mine: int, others: tuple[int, ...]) -> float:
 
 
 #: a seat's change of counters in one round (``counters`` scoring, four seats):
-#: change -> share of rounds, as ``tools/bench_rams_pace.py steps`` measures it among
-#: four ``medium`` (``--rules '{"scoring": "counters", "counters": 15}'``, 100 games)
-RACE_STEP: tuple[tuple[int, float], ...] = ((0, 0.19), (-1, 0.31), (-2, 0.22), (-3, 0.10),
-                                            (-4, 0.04), (-5, 0.01), (5, 0.13))
+#: change -> share of rounds, as ``tools/bench_rams_pace.py steps --games 200`` measures
+#: it among four ``medium`` under the default rules (9,420 seat-rounds)
+RACE_STEP: tuple[tuple[int, float], ...] = ((0, 0.394), (-1, 0.168), (-2, 0.187),
+                                            (-3, 0.120), (-4, 0.066), (-5, 0.015),
+                                            (5, 0.050))
 #: rounds the race model looks ahead, and the most counters it follows
 RACE_ROUNDS = 80
 RACE_MAX = 60

@@ -102,7 +102,7 @@ class Worlds:
         declared = self.info.declared
         model = self.model
         for s in self.judged:
-            if declared[s] == "rams":
+            if declared[s] == "general":
                 w *= model.p_rams(s, hands[s] | self.played[s])
                 continue
             p = model.p_play(s, hands[s] | self.played[s], declared)
