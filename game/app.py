@@ -20,7 +20,7 @@ import pygame
 from game import i18n, notices, paths
 from game import settings as settings_mod
 from game.scenes.base import Scene
-from game.view import backdrop, screen, text
+from game.view import backdrop, display, screen, text, timing
 from game.view.cardart import CardArt
 
 DEFAULT_SIZE = (1280, 720)
@@ -57,9 +57,10 @@ class App:
             demo=False, game=None, seed=None, quit_after=None, frame_stats=False,
             smoke_test=False, lang=None, size=None, players=None)
         notices.reset()           # a new window tells everything afresh, once
+        # first of all a screen: without one nothing is read, moved or shown (NoScreen)
+        display.open_display()
         self.settings = settings or settings_mod.load()
         i18n.set_lang(getattr(self.opts, "lang", None) or self.settings["lang"])
-        pygame.display.init()
         pygame.font.init()
         text.clear_cache()       # fonts of an earlier pygame.init() are invalid now
         backdrop.clear()
@@ -76,9 +77,11 @@ class App:
         self.art = CardArt()
         self.stack: list[Scene] = []
         self.running = True
+        #: the message over the screen and its seconds left at normal speed
         self.toast: tuple[str, float] | None = None
         self.ai_sync = False      # tests: computer players decide in the loop's thread
         self._ai_worker: Any = None
+        self._reviews: Any = None
         self.frame_times: list[float] = []
         #: seconds since the loop started, when each measured frame began
         self.frame_starts: list[float] = []
@@ -87,15 +90,22 @@ class App:
         self.show_notices()
 
     def check_files(self) -> None:
-        """Folders the game cannot use, and a damaged, unreadable or foreign settings,
-        autosave or statistics file, are reported once (``game.paths``,
-        ``game.settings``, ``game.store``); the game always starts."""
+        """Folders the game cannot use, a log file that is not a regular file, and a
+        damaged, unreadable or foreign settings, autosave or statistics file, are
+        reported once (``game.paths``, ``game.crash``, ``game.settings``,
+        ``game.store``); the game always starts."""
         for f in paths.check_folders():
             # the failures that follow (settings, save, stats) need no notice of their own
             covers = tuple("save" if k == "saves" else k for k in f.keeps)
             notices.post("folder.unusable", once=f"folder:{f.path}", covers=covers,
                          path=str(f.path), reason=f.reason,
                          what=", ".join(i18n.t("folder.keeps." + k) for k in f.keeps))
+        from game import crash
+
+        log = crash.log_problem()
+        if log is not None:
+            notices.post("log.unusable" if log["where"] else "log.unusable_stderr",
+                         once=f"log-file:{log['file']}", **log)
         if self.settings.notice is not None:
             n = self.settings.notice
             notices.post(n.key, once="settings-file",
@@ -112,14 +122,14 @@ class App:
     def show_notices(self) -> None:
         """Show what code without a screen posted (``game.notices``), translated."""
         for n in notices.drain():
-            self.notify(i18n.t(n.key, **n.params), n.seconds)
+            self.notify(i18n.t(n.key, **n.params))
 
-    def notify(self, message: str, seconds: float = 8.0) -> None:
-        """A toast that adds to the one showing instead of replacing it."""
+    def notify(self, message: str) -> None:
+        """A toast that adds to the one showing instead of replacing it (and stays
+        its full time from now)."""
         if self.toast is not None and message not in self.toast[0]:
             message = self.toast[0] + "\n" + message
-            seconds = max(seconds, self.toast[1] - time.monotonic())
-        self.show_toast(message, seconds)
+        self.show_toast(message)
 
     # ------------------------------------------------------------------ helpers
 
@@ -169,14 +179,37 @@ class App:
             self._ai_worker.start()
         return self._ai_worker
 
+    def reviews(self) -> Any:
+        """The window's game reviews (``game.review.job.Reviews``): computed in worker
+        processes of their own at a lower priority, started on first use; a finished
+        review's figures go to the statistics."""
+        if self._reviews is None:
+            from game.review.history import keep
+            from game.review.job import Reviews
+            from game.table.workers import InlineWorker, ProcessWorker
+
+            def worker() -> Any:
+                if self.ai_sync:
+                    return InlineWorker()
+                return ProcessWorker(processes=min(2, os.cpu_count() or 1),
+                                     low_priority=True)
+
+            self._reviews = Reviews(worker, keep)
+        return self._reviews
+
     def close(self) -> None:
-        """Stop the worker process (the window is closing)."""
+        """Stop the worker processes (the window is closing)."""
+        if self._reviews is not None:
+            self._reviews.close()
+            self._reviews = None
         if self._ai_worker is not None:
             self._ai_worker.shutdown()
             self._ai_worker = None
 
-    def show_toast(self, message: str, seconds: float = 3.0) -> None:
-        self.toast = (message, time.monotonic() + seconds)
+    def show_toast(self, message: str) -> None:
+        """Put ``message`` over the screen for :data:`timing.TOAST` seconds of the frame
+        clock at normal speed (the speed setting shortens or lengthens it)."""
+        self.toast = (message, timing.TOAST)
 
     def background(self) -> pygame.Surface:
         return backdrop.felt(self.size, self.settings["table_colour"])
@@ -293,10 +326,13 @@ class App:
 
     def update(self, dt: float) -> None:
         self.show_notices()
+        if self._reviews is not None:
+            self._reviews.poll()      # a review goes on behind any screen
         if self.stack:
             self.stack[-1].update(dt)
-        if self.toast is not None and time.monotonic() > self.toast[1]:
-            self.toast = None
+        if self.toast is not None:
+            left = self.toast[1] - dt * timing.reading_factor(str(self.settings["anim_speed"]))
+            self.toast = (self.toast[0], left) if left > 0 else None
 
     def draw(self) -> None:
         surf = self.screen
@@ -389,7 +425,10 @@ class App:
 def run(opts: argparse.Namespace) -> int:
     """Open the window and play; returns the process exit code."""
     os.environ.setdefault("SDL_VIDEO_ALLOW_SCREENSAVER", "1")
-    app = App(opts)
+    try:
+        app = App(opts)
+    except display.NoScreen as exc:   # also fails --smoke-test: it proves a window
+        return display.refuse(exc)
     if getattr(opts, "smoke_test", False):
         app.open("menu")
         app.draw()
@@ -416,20 +455,27 @@ def run(opts: argparse.Namespace) -> int:
     return 0
 
 
-def run_replay(path: str, opts: argparse.Namespace | None = None) -> int:
+def run_replay(path: str, opts: argparse.Namespace | None = None,
+               record: Any = None) -> int:
     """``stammtisch replay FILE``: watch a record on the table (play, pause, step,
-    speed). A bad file prints one line ``kind: details`` on stderr and returns 2."""
-    from game.records import RecordError, load, rebuild
+    speed). A bad file prints one line ``kind: details`` on stderr and returns 2.
+    ``record``: the file's record, already read and checked."""
+    from game.records import RecordError, load
+    from game.replaying import rebuild_light
 
     try:
-        record = load(path)
-        rebuild(record)
+        if record is None:
+            record = load(path)
+            rebuild_light(record)
     except RecordError as exc:
         if sys.stderr is not None:
             print(f"{exc.kind}: {exc.message}", file=sys.stderr)
         return 2
     os.environ.setdefault("SDL_VIDEO_ALLOW_SCREENSAVER", "1")
-    app = App(opts)
+    try:
+        app = App(opts)
+    except display.NoScreen as exc:
+        return display.refuse(exc)
     app.open("menu")
     app.open("replay", record=record, title=os.path.basename(path))
     try:

@@ -1,4 +1,4 @@
-"""Subcommands of ``stammtisch``: replay, tournament, advise, policy, host.
+"""Subcommands of ``stammtisch``: replay, tournament, advise, policy, host, review.
 
 Each prints machine-readable output with ``--json``. None of them imports pygame.
 """
@@ -6,7 +6,6 @@ Each prints machine-readable output with ``--json``. None of them imports pygame
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Callable
 
@@ -18,19 +17,21 @@ def _replay(argv: list[str]) -> int:
     p.add_argument("--json", action="store_true",
                    help="print the game's outcome as one JSON object")
     args = p.parse_args(argv)
-    from game.records import RecordError, load, rebuild
+    from game.records import RecordError, load
+    from game.replaying import rebuild_light, replay_json
 
     try:
-        game = rebuild(load(args.file))
+        record = load(args.file)
+        if args.json:       # the rounds go out as they are made (game.replaying)
+            replay_json(record, sys.stdout)
+            return 0
+        rebuild_light(record)
     except RecordError as exc:
         print(f"{exc.kind}: {exc.message}", file=sys.stderr)
         return 2
-    if args.json:
-        print(json.dumps(game.summary(), indent=1))
-        return 0
     from game.app import run_replay  # the table, watching the record
 
-    return int(run_replay(args.file))
+    return int(run_replay(args.file, record=record))
 
 
 def _tournament(argv: list[str]) -> int:
@@ -57,12 +58,19 @@ def _host(argv: list[str]) -> int:
     return main(argv)
 
 
+def _review(argv: list[str]) -> int:
+    from game.review.cli import main
+
+    return main(argv)
+
+
 COMMANDS: dict[str, Callable[[list[str]], int]] = {
     "replay": _replay,
     "tournament": _tournament,
     "advise": _advise,
     "policy": _policy,
     "host": _host,
+    "review": _review,
 }
 
 

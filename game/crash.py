@@ -3,10 +3,14 @@
 ``install()`` once at start-up (the launcher and ``game.cli.main`` may both call it;
 the second call does nothing):
 
-* logs to ``paths.log_dir()/stammtisch.log`` (rotated, a few hundred KB at most);
-  when that folder cannot be used (read-only, a file in its place), to a
-  ``stammtisch-logs`` folder in the system's temporary folder, and failing that to
-  standard error (if there is one) -- ``install()`` itself never raises;
+* logs to ``paths.log_dir()/stammtisch.log`` (rotated, a few hundred KB at most),
+  opened through the file guard (:mod:`game.logfile`); when that folder or that file
+  cannot be used (read-only, a file in the folder's place, a FIFO, a folder or a
+  link to nothing in the file's place), to a ``stammtisch-logs`` folder in the
+  system's temporary folder, and failing that to standard error (if there is one) --
+  ``install()`` itself never raises, and what is in the way is left as it is;
+  :func:`log_problem` says why the log is not where it belongs, for the window to
+  tell the player once;
 * a windowed build on Windows starts with ``sys.stdout``/``sys.stderr`` set to
   ``None``: they become writers that forward complete lines to the log, so a stray
   ``print`` or a library's warning never raises;
@@ -27,7 +31,6 @@ from __future__ import annotations
 
 import io
 import logging
-import logging.handlers
 import os
 import platform
 import sys
@@ -39,9 +42,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from game import paths
+from game import fileio, paths
+from game.logfile import GuardedLog
 
 LOG_NAME = "stammtisch.log"
+MAX_LOG_BYTES = 256 * 1024
+LOG_BACKUPS = 2
 FAULT_NAME = "faults.log"
 NO_DIALOG_ENV = "STAMMTISCH_NO_CRASH_DIALOG"
 EXIT_CRASH = 1
@@ -197,19 +203,9 @@ def install(level: int = logging.INFO, *, faults: bool | None = None) -> Path | 
         _fix_streams()
     except Exception:  # noqa: BLE001 - nothing here may stop the game
         pass
-    folder = log_folder()
+    handler, folder, log_path = _log_handler()
     _installed["folder"] = folder
-    log_path = folder / LOG_NAME if folder is not None else None
     root = logging.getLogger()
-    handler: logging.Handler | None = None
-    try:
-        if log_path is not None:
-            handler = logging.handlers.RotatingFileHandler(
-                log_path, maxBytes=256 * 1024, backupCount=2, encoding="utf-8", delay=True)
-        elif sys.stderr is not None and not isinstance(sys.stderr, LogWriter):
-            handler = logging.StreamHandler(sys.stderr)
-    except (OSError, ValueError):
-        handler, log_path = None, None
     if handler is not None:
         handler.setFormatter(logging.Formatter(
             "%(asctime)s %(levelname)-7s %(name)s: %(message)s", "%Y-%m-%d %H:%M:%S"))
@@ -226,7 +222,8 @@ def install(level: int = logging.INFO, *, faults: bool | None = None) -> Path | 
         try:
             import faulthandler
 
-            fault_file = open(folder / FAULT_NAME, "a", encoding="utf-8")  # noqa: SIM115
+            fault_file = os.fdopen(fileio.open_append(folder / FAULT_NAME), "a",
+                                   encoding="utf-8")
             faulthandler.enable(fault_file)
             _installed["fault_file"] = fault_file
         except (OSError, ValueError, RuntimeError):
@@ -246,6 +243,64 @@ def install(level: int = logging.INFO, *, faults: bool | None = None) -> Path | 
     return log_path
 
 
+def _log_handler() -> tuple[logging.Handler | None, Path | None, Path | None]:
+    """The handler the log goes to, its folder and file: the log folder, else the
+    temporary one (:func:`log_folder`), else standard error. A log file that is not a
+    regular file is left as it is and the next place is tried; the first refusal is
+    kept for :func:`log_problem`."""
+    candidates: list[Path] = []
+    try:
+        candidates.append(paths.log_dir(create=False))
+    except (OSError, RuntimeError, ValueError):
+        pass
+    try:
+        candidates.append(Path(tempfile.gettempdir()) / f"{paths.APP_ID}-logs")
+    except (OSError, RuntimeError, ValueError):
+        pass
+    for folder in candidates:
+        if not _usable_folder(folder):
+            continue                    # the folder check tells about a folder
+        path = folder / LOG_NAME
+        try:
+            return (GuardedLog(path, MAX_LOG_BYTES, LOG_BACKUPS, on_fail=_log_failed),
+                    folder, path)
+        except (OSError, ValueError) as exc:
+            why = fileio.reason(exc) if isinstance(exc, OSError) else str(exc)
+            _installed.setdefault("problem", {"file": str(path), "reason": why})
+    if sys.stderr is not None and not isinstance(sys.stderr, LogWriter):
+        return logging.StreamHandler(sys.stderr), None, None
+    return None, None, None
+
+
+def _log_failed(why: str) -> None:
+    """The log file failed while the game ran: tell the player once (the window shows
+    notices); the log goes on to standard error where there is one."""
+    from game import notices
+
+    path = _installed.get("log_path")
+    notices.post("log.failed", once="log-failed", file=str(path or LOG_NAME), reason=why)
+    err = sys.stderr
+    if err is not None and not isinstance(err, LogWriter):
+        try:
+            fallback = logging.StreamHandler(err)
+            fallback.setLevel(logging.WARNING)
+            logging.getLogger().addHandler(fallback)
+            _installed["fallback"] = fallback
+        except Exception:  # noqa: BLE001
+            pass
+
+
+def log_problem() -> dict[str, str] | None:
+    """Why the log is not in its own file, if it is not: ``file`` (the log file that
+    could not be used, left as it is), ``reason``, and ``where`` the log goes
+    instead (a file, or ``""`` for standard error only)."""
+    problem = _installed.get("problem")
+    if problem is None:
+        return None
+    where = _installed.get("log_path")
+    return {**problem, "where": str(where) if where is not None else ""}
+
+
 def _default_log_dir() -> Path | None:
     try:
         return paths.log_dir(create=False)
@@ -255,10 +310,11 @@ def _default_log_dir() -> Path | None:
 
 def uninstall() -> None:
     """Undo ``install()`` (the replaced streams stay); for tests."""
-    handler = _installed.pop("handler", None)
-    if handler is not None:
-        logging.getLogger().removeHandler(handler)
-        handler.close()
+    for name in ("handler", "fallback"):
+        handler = _installed.pop(name, None)
+        if handler is not None:
+            logging.getLogger().removeHandler(handler)
+            handler.close()
     if "excepthook" in _installed:
         sys.excepthook = _installed.pop("excepthook")
     if "threading_excepthook" in _installed:
@@ -295,15 +351,17 @@ def write_report(exc: BaseException, context: str = "") -> Path | None:
         folder = _installed.get("folder") or log_folder()
         if folder is None:
             return None
-        path = folder / f"crash-{stamp}.log"
-        n = 1
-        while path.exists():
-            n += 1
-            path = folder / f"crash-{stamp}-{n}.log"
         head = f"Stammtisch crashed{' in ' + context if context else ''}.\n"
-        path.write_text(
-            f"{head}argv: {sys.argv!r}\n{_versions()}\n\n{text}", encoding="utf-8")
-        return path
+        body = f"{head}argv: {sys.argv!r}\n{_versions()}\n\n{text}"
+        for n in range(1, 100):
+            path = folder / (f"crash-{stamp}.log" if n == 1 else f"crash-{stamp}-{n}.log")
+            try:   # a new file only: never into a FIFO, a folder or through a link
+                with open(path, "x", encoding="utf-8") as fh:
+                    fh.write(body)
+            except FileExistsError:
+                continue
+            return path
+        return None
     except Exception:  # noqa: BLE001 - reporting must never raise
         return None
 
@@ -379,4 +437,5 @@ def guard(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         return EXIT_CRASH
 
 
-__all__ = ["LogWriter", "guard", "install", "report", "show_message", "uninstall", "write_report"]
+__all__ = ["LogWriter", "guard", "install", "log_problem", "report", "show_message",
+           "uninstall", "write_report"]

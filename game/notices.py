@@ -26,7 +26,6 @@ class Notice:
 
     key: str
     params: dict[str, Any] = field(default_factory=dict)
-    seconds: float = 10.0
 
 
 _lock = threading.Lock()
@@ -35,7 +34,7 @@ _seen: set[str] = set()
 
 
 def post(key: str, *, once: str | None = None, covers: Iterable[str] = (),
-         seconds: float = 10.0, **params: Any) -> bool:
+         **params: Any) -> bool:
     """Queue a notice; False (and nothing queued) if its ``once`` tag was seen before.
 
     ``covers`` are further tags this notice already speaks for (a folder that cannot
@@ -47,7 +46,7 @@ def post(key: str, *, once: str | None = None, covers: Iterable[str] = (),
                 return False
             _seen.add(once)
         _seen.update(covers)
-        _pending.append(Notice(key, dict(params), seconds))
+        _pending.append(Notice(key, dict(params)))
     return True
 
 

@@ -168,14 +168,14 @@ def check_folders() -> list[FolderProblem]:
     out: list[FolderProblem] = []
     for path in sorted(wanted, key=lambda p: len(p.parts)):
         keeps = tuple(wanted[path])
-        parent = next((i for i, f in enumerate(out) if f.path in path.parents), None)
-        if parent is not None:   # inside a folder that already failed: same cause
-            f = out[parent]
-            out[parent] = FolderProblem(f.path, f.keeps + keeps, f.reason)
-            continue
         try:
             _probe(path)
         except (OSError, ValueError) as exc:
+            parent = next((i for i, f in enumerate(out) if f.path in path.parents), None)
+            if parent is not None:   # inside a folder that failed too: same cause
+                f = out[parent]
+                out[parent] = FolderProblem(f.path, f.keeps + keeps, f.reason)
+                continue
             reason = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
             out.append(FolderProblem(path, keeps, str(reason)))
     return out

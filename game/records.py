@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from game import games, jsonio
+from game import games, jsonio, recordscan
 from game.fileio import read_regular, reason, write_atomic
 from game.rules.base import Event, Game, GameError, IllegalMove, shorten
 
@@ -111,15 +111,37 @@ def _bad(msg: str) -> RecordError:
 
 def parse(text: str | bytes) -> Record:
     """Parse and validate record text (shape, rules, cards); moves are checked by
-    :func:`rebuild`."""
+    :func:`rebuild`. The moves are read one at a time (:mod:`game.recordscan`): a
+    record of 10**6 moves costs a pointer per move, not a dict."""
     try:
-        data = jsonio.loads(text)   # UTF-8, strict JSON, bounded nesting (game.jsonio)
+        # UTF-8, strict JSON, bounded nesting: what game.jsonio accepts
+        scanned = recordscan.scan(text)
     except jsonio.JSONError as exc:
         raise RecordError(f"not valid JSON: {exc}", "malformed_json") from None
-    return from_dict(data)
+    del text
+    if not scanned.is_object:
+        return from_dict(scanned.whole)
+    data = scanned.data
+    if scanned.moves is not None:
+        data["moves"] = _MOVES_READ
+    return _from_dict(data, scanned.moves, scanned.bad_move)
+
+
+#: stands for a ``moves`` array already read (see :func:`parse`)
+_MOVES_READ: list[Any] = []
+
+
+def _bad_move(i: int) -> RecordError:
+    return _bad(f"moves[{i}] must be an object with an integer 'seat' and a text 'move'")
 
 
 def from_dict(data: object) -> Record:
+    """A record from parsed JSON data (checked as :func:`parse` checks text)."""
+    return _from_dict(data, None, None)
+
+
+def _from_dict(data: object, read: list[tuple[int, str]] | None,
+               bad_move: int | None) -> Record:
     if not isinstance(data, dict):
         raise _bad("a record must be a JSON object")
     if "format" not in data:
@@ -166,12 +188,17 @@ def from_dict(data: object) -> Record:
     moves = data["moves"]
     if not isinstance(moves, list):
         raise _bad("field 'moves' must be a list")
-    parsed_moves: list[tuple[int, str]] = []
-    for i, m in enumerate(moves):
-        if (not isinstance(m, dict) or not _is_int(m.get("seat"))
-                or not isinstance(m.get("move"), str)):
-            raise _bad(f"moves[{i}] must be an object with an integer 'seat' and a text 'move'")
-        parsed_moves.append((m["seat"], m["move"]))
+    if read is not None:
+        if bad_move is not None:
+            raise _bad_move(bad_move)
+        parsed_moves = read
+    else:
+        parsed_moves = []
+        for i, m in enumerate(moves):
+            if (not isinstance(m, dict) or not _is_int(m.get("seat"))
+                    or not isinstance(m.get("move"), str)):
+                raise _bad_move(i)
+            parsed_moves.append((m["seat"], m["move"]))
     record = Record(game=game, seats=seats, rules=rules, dealer=dealer, seed=seed,
                     bot_seed=bot_seed, deals=deals, moves=parsed_moves)
     _check_rules_and_deals(record)

@@ -7,19 +7,31 @@ stays there until the player resumes it or discards it after a question
 (the Continue screen). Resuming a shelved game moves it back into the autosave's
 place (shelving whatever game was there). Finished games leave no file behind (the
 statistics keep them); the replay list never shows these files.
+
+The shelf never hangs on, floods on or throws away a file in its folder, and says
+what it did (:mod:`game.notices`, once per file):
+
+* only regular files of at most :data:`game.fileio.MAX_FILE_BYTES` count as games
+  (the menu counts them by ``stat`` alone, without reading); a FIFO, a folder, a
+  device, a symbolic link to nothing or a larger file named ``*.json`` is left
+  exactly as it is, not offered, and named in a notice (``shelf.unreadable``); so
+  is a file that cannot be read (no permission);
+* a file that reads but is not an unfinished game (not JSON, not a valid record) is
+  set aside as ``<name>.bad-<time>`` (``shelf.moved``), or left as it is when it
+  cannot be moved (``shelf.damaged``);
+* shelving never writes over anything: a game goes to a free name.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game import paths, records, store
-from game.fileio import quarantine
+from game import fileio, jsonio, notices, paths, records, store
+from game.fileio import quarantine, reason, replace
 from game.records import Record, RecordError
 
 SHELF = "unfinished"
@@ -60,24 +72,67 @@ def _safe(game_id: str) -> str:
     return keep or time.strftime("game-%Y%m%d-%H%M%S")
 
 
+def _tell(key: str, path: Path, reason: str, moved: Path | None = None) -> None:
+    notices.post(key, once=f"shelf:{path}", file=path.name, reason=reason,
+                 moved=moved.name if moved is not None else "")
+
+
+def _set_aside(path: Path, reason: str) -> None:
+    """A file that read but holds no unfinished game: moved aside, and told."""
+    moved = quarantine(path)
+    _tell("shelf.moved" if moved is not None else "shelf.damaged", path, reason, moved)
+
+
 def _read(path: Path, current: bool) -> Unfinished | None:
-    """An unfinished game from its file; a damaged file is moved aside."""
+    """An unfinished game from its file. One that cannot be read is left where it is,
+    a damaged one moved aside; either way the player is told."""
     try:
-        data = json.loads(path.read_bytes(), strict=False)
+        data = jsonio.load_file(path)
+    except FileNotFoundError:
+        return None                  # resumed or discarded meanwhile
+    except OSError as exc:
+        _tell("shelf.unreadable", path, reason(exc))
+        return None
+    except jsonio.JSONError as exc:
+        _set_aside(path, f"not valid JSON: {exc}")
+        return None
+    try:
         record = records.from_dict(data)
         game = records.rebuild(record)
-    except FileNotFoundError:
+    except RecordError as exc:
+        _set_aside(path, f"{exc.kind}: {exc.message}")
         return None
-    except (OSError, ValueError, RecordError):
-        quarantine(path)
-        return None
-    except Exception:  # noqa: BLE001 - anything else the engine may raise on a strange file
-        quarantine(path)
+    except Exception as exc:  # noqa: BLE001 - anything else the engine may raise on a strange file
+        _set_aside(path, f"{type(exc).__name__}: {exc}")
         return None
     if game.finished:
         return None
     session = data.get("session") if isinstance(data.get("session"), dict) else {}
     return Unfinished(path, record, session, game.summary(), current)
+
+
+def _files() -> list[Path]:
+    """The shelf's ``*.json`` names, sorted; none if the folder cannot be listed."""
+    try:
+        return sorted(shelf_dir().glob("*.json"))
+    except OSError:
+        return []
+
+
+def candidates(tell: bool = True) -> list[Path]:
+    """The shelf's files that may hold a game: regular files within the size cap,
+    found by ``stat`` alone. Anything else is left as it is and (``tell``) named in a
+    notice, once."""
+    out = []
+    for path in _files():
+        try:
+            fileio.check_regular(path, fileio.MAX_FILE_BYTES)
+        except OSError as exc:
+            if tell:
+                _tell("shelf.unreadable", path, reason(exc))
+            continue
+        out.append(path)
+    return out
 
 
 def unfinished() -> list[Unfinished]:
@@ -87,20 +142,24 @@ def unfinished() -> list[Unfinished]:
     if saved is not None and not saved.finished:
         out.append(Unfinished(store.autosave_path(), saved.record, saved.session,
                               saved.summary, current=True))
-    try:
-        files = sorted(shelf_dir().glob("*.json"))
-    except OSError:
-        files = []
-    shelved = [u for u in (_read(p, False) for p in files) if u is not None]
+    shelved = [u for u in (_read(p, False) for p in candidates()) if u is not None]
     return out + sorted(shelved, key=lambda u: u.saved_at, reverse=True)
 
 
 def shelved_count() -> int:
-    """How many games lie on the shelf (files, not read: cheap for the menu)."""
-    try:
-        return sum(1 for _ in shelf_dir().glob("*.json"))
-    except OSError:
-        return 0
+    """How many games lie on the shelf (regular files, not read: cheap for the menu);
+    what is not a game file is named in a notice."""
+    return len(candidates())
+
+
+def _free_name(folder: Path, base: str) -> Path:
+    """``<base>.json`` in ``folder``, or ``<base>-2.json`` … if anything is there."""
+    dest = folder / f"{base}.json"
+    n = 2
+    while os.path.lexists(dest):
+        dest = folder / f"{base}-{n}.json"
+        n += 1
+    return dest
 
 
 def shelve_autosave(keep: str | None = None) -> Path | None:
@@ -114,8 +173,8 @@ def shelve_autosave(keep: str | None = None) -> Path | None:
         return None
     folder = shelf_dir()
     folder.mkdir(parents=True, exist_ok=True)
-    dest = folder / f"{_safe(gid if isinstance(gid, str) else '')}.json"
-    os.replace(store.autosave_path(), dest)
+    dest = _free_name(folder, _safe(gid if isinstance(gid, str) else ""))
+    replace(store.autosave_path(), dest)
     return dest
 
 
@@ -123,7 +182,7 @@ def take(entry: Unfinished) -> store.Saved:
     """Make ``entry`` the autosave (to resume it): the game there goes onto the shelf."""
     if not entry.current:
         shelve_autosave(keep=entry.game_id)
-        os.replace(entry.path, store.autosave_path())
+        replace(entry.path, store.autosave_path())
     return store.Saved(entry.record, entry.session, False, entry.summary)
 
 

@@ -21,9 +21,12 @@ No file ever stops the game, and the player is told only what really happened
   ``<name>.bad-<timestamp>`` beside where it was (never overwritten, never deleted)
   and the game starts with a fresh one;
 * a file that cannot be read (no permission, a folder, FIFO or device in its place, a
-  symlink loop, too large), or a damaged one that cannot be moved, is left exactly as
-  it is, and nothing is written over it: while an unreadable autosave is in the way,
-  games are not autosaved (the player may remove or fix the file);
+  symbolic link to nothing or a symlink loop, too large), or a damaged one that cannot
+  be moved, is left exactly as it is, and nothing is written over it: while an
+  unreadable autosave is in the way, games are not autosaved (the player may remove
+  or fix the file). Every file is opened through :mod:`game.fileio`'s guard; the
+  statistics database (which sqlite opens) is checked by it first, and has no size
+  cap (it grows with every game);
 * a statistics database from a newer version of the game is left untouched: nothing
   is recorded and the statistics screen says why; a database locked by another
   program is retried, then the game goes on without recording;
@@ -73,7 +76,9 @@ class Problem:
     ``kind``: ``damaged`` (moved aside to ``moved_to``, or left in place if that is
     None), ``unreadable`` (left in place), ``newer`` (a database from a newer game,
     left untouched), ``locked`` (in use by another program), ``unusable`` (cannot be
-    opened or written), ``failed`` (a write failed); ``detail`` the reason in one line."""
+    opened or written), ``failed`` (a write failed), ``held`` (an unreadable autosave
+    is in the way), ``shelf`` (the unfinished game in the autosave's place could not
+    be put on the shelf); ``detail`` the reason in one line."""
 
     what: str
     path: Path
@@ -99,6 +104,14 @@ class Problem:
         return notices.post(self.notice_key, once=f"{self.what}-file:{self.path}",
                             covers=(self.what,) if self.blocks_writing else (),
                             file=name, reason=self.detail)
+
+    def notify_game(self, game_id: str) -> bool:
+        """Tell the player that this game (``game_id``) is not saved automatically, on
+        its table when it starts (or at the first failure): once per game, even when a
+        notice at start-up already named the cause; later failures of any game are
+        then covered (see :meth:`notify_write_failure`)."""
+        return notices.post(self.notice_key, once=f"{self.what}-game:{game_id}",
+                            covers=(self.what,), file=self.path.name, reason=self.detail)
 
     def notify_write_failure(self) -> bool:
         """Tell the player a save or record failed: once per run for each ``what``
@@ -223,10 +236,20 @@ def write_autosave(record: Record, session: dict[str, Any]) -> Path:
     return path
 
 
-def clear_autosave() -> None:
+def clear_autosave(game_id: str | None = None) -> None:
+    """Remove the autosave; with ``game_id``, only if it is that game's (a finished
+    game never removes another game's autosave, nor a file the game cannot read)."""
     path = autosave_path()
     if path in _held:
         return
+    if game_id is not None:
+        try:
+            data = jsonio.load_file(path)
+        except (OSError, ValueError):
+            return
+        session = data.get("session") if isinstance(data, dict) else None
+        if not isinstance(session, dict) or session.get("game_id") != game_id:
+            return
     try:
         path.unlink()
     except OSError:
@@ -301,7 +324,7 @@ def export_record(record: Record, name: str | None = None) -> Path:
     base = name or f"{record.game}-{stamp}"
     path = folder / f"{base}.json"
     n = 1
-    while path.exists():
+    while os.path.lexists(path):     # never over anything, not even a link to nothing
         path = folder / f"{base}-{n}.json"
         n += 1
     write_atomic(path, json.dumps(record.as_dict(), ensure_ascii=False, indent=1))
@@ -459,6 +482,7 @@ def open_stats(path: Path | None = None, check: bool = False) -> sqlite3.Connect
     StatsError on a damaged or foreign file (see :func:`check_stats`)."""
     path = path or stats_path()
     path.parent.mkdir(parents=True, exist_ok=True)
+    fileio.check_regular(path)   # a FIFO, a folder, a link to nothing: left alone (OSError)
     con = _connect(path)
     try:
         if check:
@@ -510,7 +534,7 @@ def check_stats(path: Path | None = None) -> Problem | None:
             side = path.with_name(path.name + suffix)
             if side.exists():
                 try:
-                    os.replace(side, moved.with_name(moved.name + suffix))
+                    fileio.replace(side, moved.with_name(moved.name + suffix))
                 except OSError:
                     pass
         try:
@@ -674,7 +698,7 @@ def summarize(con: sqlite3.Connection | None = None) -> StatsSummary:
         out.last_game = _row(last)
         try:
             out.last_lives = json.loads(last[10])
-            out.start_lives = int(json.loads(last[11]).get("lives", 3))
+            out.start_lives = start_count(json.loads(last[11]))
         except (ValueError, TypeError, AttributeError):
             out.last_lives = []
     return out
@@ -739,6 +763,7 @@ class GameSession:
         self.error: str | None = None
         self.problems: list[Problem] = []
         self.on_problem: Callable[[Problem], object] = Problem.notify_write_failure
+        self._told_save = False      # the table said this game is not autosaved
 
     @classmethod
     def resume(cls, game: Any, record: Record, session: dict[str, Any],
@@ -769,9 +794,19 @@ class GameSession:
                      f"{problem.detail}"
         self.problems.append(problem)
         try:
-            self.on_problem(problem)
+            if problem.what == "save" and not self._told_save:
+                self._told_save = True
+                problem.notify_game(self.game_id)
+            else:
+                self.on_problem(problem)
         except Exception:  # noqa: BLE001 - reporting never stops the game
             pass
+
+    def autosave_off(self, detail: str) -> None:
+        """The game cannot be autosaved (the unfinished game in the autosave's place
+        could not be shelved, and is kept): say so on its table, and write nothing."""
+        self.autosave = False
+        self._failed(Problem("save", Path(AUTOSAVE_NAME), detail, kind="shelf"))
 
     def save(self) -> None:
         if not self.autosave:
@@ -807,7 +842,7 @@ class GameSession:
                 self._failed(Problem("stats", Path(STATS_NAME), detail,
                                      kind="failed" if kind == "damaged" else kind))
         if self.autosave:
-            clear_autosave()
+            clear_autosave(self.game_id)
 
     def export(self) -> Path:
         return export_record(self.record())
@@ -849,3 +884,10 @@ def startup_checks() -> list[Problem]:
     elif saved is not None and saved.finished:
         finish_saved(saved)
     return problems
+
+
+def start_count(rules: Any) -> int:
+    """What every seat starts with: lives, or (Rams' ``scoring: counters``) counters."""
+    if rules.get("scoring") == "counters":
+        return int(rules.get("counters", 20))
+    return int(rules.get("lives", 3))

@@ -25,3 +25,27 @@ from hypothesis import settings  # noqa: E402
 settings.register_profile("ci", max_examples=60, deadline=None)
 settings.register_profile("thorough", max_examples=1000, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+import random  # noqa: E402
+
+import pytest  # noqa: E402
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "secret_seeds: the test draws its seeds from the system's secure "
+        "random source, as the game does (others draw them from a generator seeded "
+        "with the test's name, so every run plays the same games)")
+
+
+@pytest.fixture(autouse=True)
+def _repeatable_seeds(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game nobody seeded draws its seeds from ``secrets`` (game.seeds); in a test
+    they come from a generator seeded with the test's name, so a failure repeats."""
+    if request.node.get_closest_marker("secret_seeds") is not None:
+        return
+    from game import seeds
+
+    rng = random.Random(request.node.nodeid)
+    monkeypatch.setattr(seeds, "fresh", lambda: rng.getrandbits(seeds.SEED_BITS))

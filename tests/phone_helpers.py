@@ -16,6 +16,7 @@ import aiohttp
 from game import records
 from game.cards import CUCKOO_VALUES, FRENCH52
 from game.net.host import HeadlessTable
+from game.net.link import PHONE_OMITS
 
 CARDS = frozenset(FRENCH52) | frozenset(CUCKOO_VALUES)
 
@@ -273,7 +274,8 @@ def check_no_leaks(record: records.Record, sent: list[tuple[int | None, str]]) -
                 v = game.view(s)
                 hands[(step, s)] = set(v["hand"])
                 if s in wanted[step]:
-                    views[(step, s)] = {k: x for k, x in v.items() if k != "history"}
+                    views[(step, s)] = {k: x for k, x in v.items()
+                                        if k not in PHONE_OMITS}
                     views[(step, s)]["history_len"] = len(v["history"])
         if step < n_steps:
             seat, move = record.moves[step]

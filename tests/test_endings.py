@@ -17,6 +17,7 @@ import pytest  # noqa: E402
 from game import shelf, store  # noqa: E402
 from game.scenes import testing as T  # noqa: E402
 from game.scenes.menu import MenuScene  # noqa: E402
+from game.table.options import TableOptions  # noqa: E402
 
 
 @pytest.fixture
@@ -25,11 +26,11 @@ def home(tmp_path, monkeypatch):
     return tmp_path
 
 
-def finished_table(game_id="chase", rules=None, n=5, seed=3):
+def finished_table(game_id="chase", rules=None, n=5, seed=3, bot_seed=1):
     app = T.make_app((1280, 720), "en")
     app.push(MenuScene(app))
     tb = app.scene("table", game_id=game_id, seats=T.mixed_seats(n, 1), rules=rules or {},
-                   seed=seed)
+                   seed=seed, options=TableOptions(bot_seed=bot_seed))
     app.push(tb)
     rng = random.Random(seed)
     for _ in range(100000):
@@ -45,23 +46,37 @@ def finished_table(game_id="chase", rules=None, n=5, seed=3):
     return app, tb, app.top
 
 
-@pytest.mark.parametrize("game_id", ["chase", "rams"])
-def test_the_story_of_the_game(home, game_id):
-    app, tb, res = finished_table(game_id, {"stake": 5} if game_id == "chase" else {})
+@pytest.mark.parametrize("game_id,rules,n,seed,sudden", [
+    ("chase", {"stake": 5}, 5, 3, False), ("rams", {}, 5, 3, False),
+    ("rams", {"scoring": "lives", "drop_limit": 1, "general_rams": False,
+              "dealer_must_play": False}, 5, 3, False),
+    ("chase", {"lives": 1}, 3, 8, True)],
+    ids=["chase", "rams", "rams-as-written", "chase-sudden-death"])
+def test_the_story_of_the_game(home, game_id, rules, n, seed, sudden):
+    app, tb, res = finished_table(game_id, rules, n, seed)
     st = res.story
     summary = tb.game.summary()
     assert st.rounds == len(summary["rounds"]) and st.rounds >= 1
-    assert st.lives[0] == [tb.game.rules["lives"]] * tb.n
-    assert st.lives[-1] == list(summary["lives"]) or game_id == "chase"
+    counting = tb.game.rules.get("scoring") == "counters"     # Rams: nobody goes out
+    start = tb.game.rules["counters"] if counting else tb.game.rules["lives"]
+    assert st.start_lives == start and st.lives[0] == [start] * tb.n
+    assert st.lives[-1] == list(summary["lives"])
     lost = [0] * tb.n
     for r in st.losses:
         for s, k in r.items():
             lost[s] += k
     assert sum(lost) > 0
-    for s, r in st.out_round.items():       # the round someone went out in lost them lives
-        assert s in st.losses[r - 1] or any(s in x for x in st.losses[:r])
+    assert bool(st.out_round) != counting
+    # the case each game is here for (a sudden death: contenders go out without a loss)
+    assert any(e.get("sudden_death") for e in summary["rounds"]) == sudden
+    for s, r in st.out_round.items():
+        entry = summary["rounds"][r - 1]
+        if entry.get("sudden_death"):      # out of a sudden death: its lives went before
+            assert s in entry["out"] and s not in st.losses[r - 1] and st.lives[r - 1][s] == 0
+        else:                               # the round someone went out in took their last life
+            assert s in st.losses[r - 1] and st.lives[r - 1][s] > 0 == st.lives[r][s]
     if game_id == "chase":
-        assert st.stake == 5 and st.pot == tb.game.pot
+        assert st.stake == rules.get("stake", 0) and st.pot == tb.game.pot
     # the people's record against these computers counts this game
     assert st.record is not None and st.record.games == 1
     app.draw()

@@ -41,8 +41,18 @@ def _table(game_id: str, kinds: list[str], sent: Sent | None = None, **kw) -> He
     # as ``stammtisch host``: a phone whose line was down when the game ended gets
     # back in time to hear the end (the table waits no longer than that)
     kw.setdefault("linger", 5.0)
-    return HeadlessTable(game_id, kinds, seed=kw.pop("seed", 7), keep_records=False,
+    # a fixed seed for the computers' choices too: the same game every run
+    return HeadlessTable(game_id, kinds, seed=kw.pop("seed", 7),
+                         bot_seed=kw.pop("bot_seed", 7), keep_records=False,
                          server_options=opts, **kw)
+
+
+async def _until(check, timeout: float = 60.0) -> None:
+    """Wait until ``check()`` is true, for ``timeout`` seconds at most."""
+    async def wait() -> None:
+        while not check():
+            await asyncio.sleep(0.02)
+    await asyncio.wait_for(wait(), timeout)
 
 
 async def _play_all(table: HeadlessTable, seed: int, drop: float) -> list[Player]:
@@ -52,8 +62,7 @@ async def _play_all(table: HeadlessTable, seed: int, drop: float) -> list[Player
                    for s in table.phones]
 
         async def watch() -> None:
-            while not table.game.finished:
-                await asyncio.sleep(0.05)
+            await _until(lambda: table.game.finished, 240)
             await asyncio.sleep(0.5)
             done.set()
 
@@ -356,11 +365,9 @@ def test_an_away_phone_is_played_by_the_stand_in():
             # seat 0's phone is there from the start; seat 1's never comes
             p0 = Player(session, ws_url(table), token_of(table, 0), 1)
             task = asyncio.ensure_future(p0.play(done))
-            while 0 not in table.server.connected():
-                await asyncio.sleep(0.01)
+            await _until(lambda: 0 in table.server.connected(), 20)
             th.start()
-            while not table.game.finished:
-                await asyncio.sleep(0.05)
+            await _until(lambda: table.game.finished, 120)
             done.set()
             await asyncio.wait_for(task, 60)
         return p0
@@ -387,8 +394,7 @@ def test_the_server_stops_with_the_table():
             assert bye["reason"] == "closed"
             while await line.next() is not None:
                 pass
-            while not table.server.stopped:       # the table's thread is closing it
-                await asyncio.sleep(0.02)
+            await _until(lambda: table.server.stopped, 30)   # the table's thread closes it
             with pytest.raises(aiohttp.ClientError):
                 await session.get(f"http://127.0.0.1:{table.server.port}/",
                                   timeout=aiohttp.ClientTimeout(total=10))
@@ -465,7 +471,8 @@ def test_a_hosted_game_is_recorded_and_counted():
     from game import store
 
     before = len(store.recent_games(limit=1000))
-    table = HeadlessTable("chase", ["phone", "phone", "random"], seed=31)   # keeps records
+    table = HeadlessTable("chase", ["phone", "phone", "random"], seed=31,   # keeps records
+                          bot_seed=31)
     with running(table) as th:
         asyncio.run(_play_all(table, 3, drop=0.0))
         th.join(30)

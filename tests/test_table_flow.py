@@ -304,6 +304,62 @@ def test_a_persons_cards_are_hidden_as_soon_as_they_have_decided():
     assert again > 0, "no domino demand came up: pick another seed"
 
 
+#: What the whole table watches (the test's own list): a trick swept, a showdown, a
+#: round reckoned, a new deal. A person's cards after one of these need a hand-off.
+EVERYONE_WATCHES = {"trick", "showdown", "lose_life", "void_round", "round_start"}
+
+
+@pytest.mark.parametrize("game_id,rules", [
+    ("rams", {"lives": 2}),
+    ("rams", {"lives": 2, "dealer_takes_trump": True, "hand_size": 3}),
+    ("chase", {"lives": 2, "domino": "low"}),
+])
+def test_the_same_person_again_after_a_trick_or_a_round_passes_the_privacy_screen(
+        game_id, rules):
+    """Three people and a computer at one screen, whole games: a person's cards show
+    again without the privacy screen only within their own turn (nobody else moved,
+    nothing the table watches happened). The last person of a round who is also the
+    first of the next, and a trick's winner who leads the next, pass the screen."""
+    within = after = 0
+    for seed in range(12):
+        game = games.new_game(game_id, rules, 4, seed=seed, bot_seed=seed)
+        view = OrderView()
+        sources = computers(game_id, 4, InlineWorker())
+        for s in (0, 1, 2):
+            sources[s] = HumanSource()
+        flow = TurnFlow(game, sources, view)
+        flow.start()
+        confirm: tuple[int, int] | None = None     # who passed the screen, moves then
+        watched = False                            # everyone watched something since
+        seen = 0
+        for _ in range(200_000):
+            flow.update(0.1)
+            watched |= any(kind == "show" and what in EVERYONE_WATCHES
+                           for kind, what in view.order[seen:])
+            seen = len(view.order)
+            if flow.phase == F.DONE:
+                break
+            if flow.phase == F.HANDOFF:
+                seat = view.handoffs[-1]
+                after += bool(game.moves) and game.moves[-1][0] == seat
+                flow.confirm_handoff(seat)
+                confirm, watched = (seat, len(game.moves)), False
+            if flow.phase == F.HUMAN_TURN:
+                seat = flow.pending.seat
+                assert confirm is not None and confirm[0] == seat and not watched and all(
+                    s == seat for s, _ in game.moves[confirm[1]:]), (
+                    f"seed {seed}: seat {seat}'s cards offered without the privacy screen "
+                    f"(confirmed {confirm}, watched since: {watched}, move "
+                    f"{len(game.moves)})")
+                within += len(game.moves) > confirm[1]
+                legal = flow.pending.legal       # swaps bring domino demands
+                flow.human_move("swap" if "swap" in legal else sorted(legal)[0])
+        assert game.finished, seed
+    # both came up: the same person again within a turn (no screen) and after a
+    # trick or a round (the screen)
+    assert after > 0 and (within > 0 or game_id == "rams"), (within, after)
+
+
 class HoldView(FakeView):
     """Holds before every new round after the first."""
 

@@ -16,6 +16,7 @@ os.environ.setdefault("STAMMTISCH_HOME", tempfile.mkdtemp(prefix="stammtisch-tes
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
+from game.i18n import t  # noqa: E402
 from game.scenes import testing as T  # noqa: E402
 from game.scenes.menu import MenuScene  # noqa: E402
 
@@ -65,9 +66,11 @@ def test_the_reveal_goes_on_by_itself_after_the_chosen_delay():
     app, tb = table("chase", 4.0)
     assert T.drive(app, lambda t: t.state == "hold", random.Random(1))
     T.pump(app, 2.0, dt=0.25)
-    assert tb.state == "hold" and "3 s" in tb.hold_note() or "2 s" in tb.hold_note()
+    # held for 2 s (and the frame it began in) of 4 s: still held, 2 s to go
+    assert tb.state == "hold" and 2.0 <= tb.flow.held < 2.5
+    assert tb.hold_note() == t("table.continue_in", n=2)
     T.pump(app, 2.5, dt=0.25)
-    assert tb.state != "hold"
+    assert tb.state != "hold" and tb.hold_note() == ""
 
 
 def test_the_settings_offer_waiting_or_a_delay():

@@ -101,7 +101,8 @@ def test_phones_a_person_and_a_computer_play_a_whole_game():
     app = T.make_app((1280, 720))
     seats = _seats(["phone", "human", "phone", "medium"])
     table = app.open("table", game_id="chase", seats=seats, seed=5, options=LOOPBACK)
-    assert table.humans == [1] and table.viewer == 1
+    # the person at the screen; their card lies face down until they ask (test_ui_peek)
+    assert table.humans == [1] and table.flow.viewer == 1 and table.viewer is None
     T.frame(app)
     assert table.show_phones                      # the join panel is up at first
     names = [b.name for b in [table.join_panel.close_button, table.phones_button]]

@@ -40,13 +40,13 @@ def random_game(rng: random.Random, you: str = "You") -> tuple[records.Record, d
     seats = [Seat(you, "human")] + [
         Seat(NAMES[i], "ai", rng.choice(LEVELS) if level == "mixed" else level)
         for i in range(n - 1)]
-    seed = rng.randrange(2**31)
-    g = ChaseGame({"lives": rng.choice((2, 3, 3, 4))}, n, seed=seed, bot_seed=seed & 0xFFFF)
+    seed, bot_seed = rng.randrange(2**63), rng.randrange(2**63)   # apart, as in a game
+    g = ChaseGame({"lives": rng.choice((2, 3, 3, 4))}, n, seed=seed, bot_seed=bot_seed)
     g.start()
     while not g.finished:
         p = g.to_move()
         g.apply(p.seat, rng.choice(p.legal))
-    return records.record_of(g, seats, seed=seed, bot_seed=seed & 0xFFFF), g.summary()
+    return records.record_of(g, seats, seed=seed, bot_seed=bot_seed), g.summary()
 
 
 def fill(n: int, seed: int = 1, distinct: int = 200, you: str = "You",

@@ -3,6 +3,10 @@
 Sets up logging and the missing-console streams first (``game.crash.install``), then
 runs the ordinary command line. An unexpected exception writes a crash report into
 the user's log folder and shows a message instead of the window just vanishing.
+A windowed Windows build used from a terminal first attaches to its console
+(``game.console``). A bot's runner (``stammtisch bot-runner FILE``, the process of a
+user's bot) gets none of this: it holds nothing of the game's, not even its log file
+(which, held open by several processes, Windows could not rotate).
 
 ``STAMMTISCH_CRASH_TEST=1`` raises on purpose after start-up, to test that path.
 """
@@ -24,6 +28,12 @@ def _run() -> int:
 
 def launch() -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from game import cli, console
+
+    args = sys.argv[1:]
+    if args[:1] == [cli.BOT_RUNNER]:
+        return int(cli.main(args))
+    console.attach_parent_console(args, cli.SUBCOMMANDS)
     from game import crash
 
     crash.install()

@@ -77,7 +77,7 @@ def table_shots(out: Path, sizes: list[tuple[int, int]]) -> list[Path]:
 async def _page(out: Path, lang: str) -> list[Path]:
     shots = []
     chase = HeadlessTable("chase", ["phone"] * 4, seed=21, keep_records=False)
-    rams = HeadlessTable("rams", ["phone", "medium", "phone", "medium"], seed=5,
+    rams = HeadlessTable("rams", ["phone", "medium", "phone", "medium"], seed=5, bot_seed=5,
                          keep_records=False)
     threads = []
     for t in (chase, rams):

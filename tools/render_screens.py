@@ -27,6 +27,7 @@ import pygame  # noqa: E402
 
 from game.scenes import testing as T  # noqa: E402
 from game.scenes.menu import MenuScene  # noqa: E402
+from game.table.options import TableOptions  # noqa: E402
 
 _FILLED = False
 SOLO = [{"name": "", "human": True, "level": "medium"}] + [
@@ -58,8 +59,9 @@ class Shooter:
         self.count += 1
 
     def table(self, app, n=5, humans=1, rules=None, seed=1, game="chase"):
+        # a fixed seed for the computers' choices too: the same pictures every run
         tb = app.scene("table", game_id=game, seats=seats(n, humans, self.lang),
-                       rules=rules or {}, seed=seed)
+                       rules=rules or {}, seed=seed, options=TableOptions(bot_seed=seed))
         app.push(tb)
         return tb
 
@@ -451,12 +453,72 @@ class Shooter:
         self.save(app, "79_stats_unavailable")
 
 
+    def review_screens(self) -> None:
+        """The game review (scenes/review.py) after a Chase and a Rams game: the
+        review, one decision, one player's decisions, the jump to the table, the
+        progress bar; and the statistics' accuracy chart. The review is computed with
+        fewer deals than the game's coach uses (the pictures need numbers, not good
+        ones)."""
+        from game import store
+        from game.review import compute, history
+        from game.review.job import Reviews
+        from game.scenes.stats import StatsScene
+        from game.table.workers import InlineWorker, ManualWorker
+
+        for game, prefix in (("chase", "80"), ("rams", "r60")):
+            app = self.app()
+            app._reviews = Reviews(InlineWorker, history.keep, samples=REVIEW_SAMPLES)
+            tb = self.table(app, 4, 1, {"lives": 2}, seed=3, game=game)
+            rng = random.Random(1)
+            for _ in range(200000):
+                if app.top.name == "results":
+                    break
+                if tb.state == "hold":
+                    tb.flow.release()
+                elif tb.state == "human":
+                    tb.human_move(rng.choice(list(tb.pending.legal)))
+                else:
+                    app.update(0.05)
+            T.click_button(app, app.top.list.by_name("review"))
+            self.save(app, f"{prefix}_review")
+            T.key(app, pygame.K_DOWN)
+            T.key(app, pygame.K_DOWN)
+            self.save(app, f"{prefix}b_review_decision")
+            T.key(app, pygame.K_RIGHT)
+            self.save(app, f"{prefix}c_review_player")
+            T.key(app, pygame.K_t)
+            T.pump(app, 1.0, draw=False)
+            self.save(app, f"{prefix}d_review_on_table")
+            if game == "chase":
+                manual = ManualWorker()
+                app = self.app()
+                app._reviews = Reviews(lambda m=manual: m, history.keep,
+                                       samples=REVIEW_SAMPLES)
+                app.open("review", record=tb.session.record())
+                for _ in range(12):
+                    manual.run_next()
+                T.pump(app, 1.0, draw=False)
+                self.save(app, f"{prefix}e_review_progress")
+        # the statistics with the accuracy of a dozen reviewed games
+        for row in store.recent_games(12):
+            rec = store.game_record(row.id)
+            history.keep(row.game_id, compute.review(rec, samples=REVIEW_SAMPLES))
+        app = self.app()
+        app.push(StatsScene(app))
+        self.save(app, "86_stats_accuracy")
+
+
+#: deals per move for the pictures' reviews
+REVIEW_SAMPLES = 40
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sizes", default="960x600,1280x720,1920x1080,3840x2160")
     ap.add_argument("--langs", default="de,en")
     ap.add_argument("--out", default="out/screens")
-    ap.add_argument("--games", default="chase,rams", help="which tables (chase, rams)")
+    ap.add_argument("--games", default="chase,rams,review",
+                    help="which screens (chase, rams: the tables; review)")
     args = ap.parse_args(argv)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -470,6 +532,8 @@ def main(argv=None) -> int:
                 shooter.run_all()
             if "rams" in args.games:
                 shooter.run_rams()
+            if "review" in args.games:
+                shooter.review_screens()
             total += shooter.count
             print(f"{w}x{h} {lang}: {shooter.count} pictures")
     print(f"{total} pictures in {out} ({time.monotonic() - started:.1f} s)")

@@ -34,23 +34,16 @@ sys.path.insert(0, str(ROOT))
 import numpy as np  # noqa: E402
 
 from game.ai import cfr  # noqa: E402
+from game.ai.solver_rules import SolverRules  # noqa: E402
 
 DATA = ROOT / "game" / "data"
 
 
-def rank_of(strength: int, ace_high: bool) -> int:
-    """BOTS.md numbering: 1 (Ace) … 13 (King)."""
-    if not ace_high:
-        return strength
-    return 1 if strength == 13 else strength + 1
-
-
-def solve_exact(n: int, iterations: int, target: float, ace_high: bool) -> dict:
-    blocker = 12 if ace_high else 13
+def solve_exact(n: int, iterations: int, target: float, rules: SolverRules) -> dict:
     t0 = time.time()
-    strat, _ = cfr.solve(n, iterations, blocker=blocker, target=target / 10,
+    strat, _ = cfr.solve(n, iterations, rules, target=target / 10,
                          log=lambda m: print(m, file=sys.stderr, flush=True))
-    tree = cfr.RoundTree(n, blocker)
+    tree = cfr.RoundTree(n, rules)
     ev = tree.evaluate(strat)
     weight = ev["cf"].sum(axis=1)
     shaky = 0.98 * strat + 0.01
@@ -62,8 +55,8 @@ def solve_exact(n: int, iterations: int, target: float, ace_high: bool) -> dict:
     result = cfr.gains(tree, strat)
     entries = {}
     for (pos, d, c, h), p in zip(tree.lay.keys, strat):
-        entries[f"{pos},{rank_of(d, ace_high)},{rank_of(c, ace_high)},{h}"] = float(p)
-    return {"players": n, "rules": {"ace_high": ace_high}, "method": "cfr+ exact",
+        entries[f"{pos},{rules.rank(d)},{rules.rank(c)},{h}"] = float(p)
+    return {"players": n, "rules": rules.engine_rules(), "method": "cfr+ exact",
             "nashconv": result["nashconv"], "gain": result["gain"],
             "loss": result["loss"], "seconds": round(time.time() - t0, 1),
             "entries": entries}
@@ -80,14 +73,14 @@ def main() -> int:
     args = p.parse_args()
     DATA.mkdir(exist_ok=True)
     suffix = "_ace_high" if args.ace_high else ""
+    rules = SolverRules(ace_high=args.ace_high)
     for n in (int(x) for x in args.players.split(",")):
         if n <= 5:
-            out = solve_exact(n, args.iterations, args.target, args.ace_high)
+            out = solve_exact(n, args.iterations, args.target, rules)
         else:
             from game.ai import mccfr
 
-            out = mccfr.solve_abstract(n, args.mc_iterations, args.mc_batch,
-                                       ace_high=args.ace_high,
+            out = mccfr.solve_abstract(n, args.mc_iterations, args.mc_batch, rules,
                                        log=lambda m: print(m, file=sys.stderr, flush=True))
         path = DATA / f"chase_policy_{n}{suffix}.json"
         path.write_text(json.dumps(out, separators=(",", ":")) + "\n")

@@ -4,49 +4,37 @@ A development tool: it needs numpy (``pip install numpy``), the game itself neve
 imports this module. ``tools/solve_chase.py`` uses it to compute the ``hard`` policy
 and ``game/ai/exploit.py`` to measure any policy table.
 
-The round (BOTS.md "Policies"): one card per active seat from a fresh 52-card deck
-(ranks only, four of each), positions 0 … N-1 in turn order (N-1 = the dealer). A
-non-dealer keeps or asks its left neighbour to swap; a King (the blocker) blocks.
-The dealer keeps or draws the talon's top card. The lowest card(s) lose. Each seat
-minimises its probability of losing a life this round.
+The round (BOTS.md "Policies"): one card per active seat from a fresh deck, positions
+0 … N-1 in turn order (N-1 = the dealer). A non-dealer keeps or asks its left
+neighbour to swap; a King (the blocker) blocks. The dealer keeps or draws the
+talon's top card. The lowest card(s) lose. Each seat minimises its probability of
+losing a life this round. This is a fast path: the rules it writes again are held
+against the engine by ``tests/test_chase_fast_paths.py``, and the rules it can model
+are :mod:`game.ai.solver_rules`'s (the default rules and ``ace_high``).
 
-Cards are *strengths* 1 (lowest) … 13 (highest); ``blocker`` is the King's strength
-(13 by default, 12 with ``ace_high``, where the Ace is 13).
+Cards are *strengths* 1 (lowest) … 13 (highest), the engine's scale
+(:class:`game.rules.chase_rules.CardScale`): the King blocks (13, or 12 with
+``ace_high``, where the Ace is 13).
 
 Information set: (pos, dealt, current, history), history letters ``k`` kept, ``s``
-swapped, ``b`` asked and blocked by a King, ``x`` turn skipped after showing a King.
-Seats holding the blocker always keep and have no entry. Vectorised over every deal:
-13^N rank tuples with their exact probabilities, every action path.
+swapped, ``b`` asked and blocked by a King, ``x`` turn skipped after showing a King
+(:func:`game.ai.chase_info.histories`). Seats holding the blocker always keep and
+have no entry. Vectorised over every deal: 13^N strength tuples with their exact
+probabilities, every action path.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import product
 from typing import Any
 
 import numpy as np
 
+from game.ai.chase_info import histories
+from game.ai.solver_rules import SolverRules
+
 LETTERS = "ksbx"
 K, S, B, X = 0, 1, 2, 3
-
-
-def histories(p: int) -> list[str]:
-    """Histories of length ``p`` (public letters of positions 0 … p-1) at which
-    position ``p`` has a decision: a ``b`` is always followed by ``x``, and the last
-    letter is never ``b`` (then position p shows a King and is skipped)."""
-    out = []
-    for letters in product("ksbx", repeat=p):
-        h = "".join(letters)
-        ok = True
-        for i, ch in enumerate(h):
-            if ch == "x" and (i == 0 or h[i - 1] != "b"):
-                ok = False
-            if ch == "b" and i + 1 < p and h[i + 1] != "x":
-                ok = False
-        if ok and not h.endswith("b"):
-            out.append(h)
-    return out
 
 
 def hist_code(h: str) -> int:
@@ -75,8 +63,10 @@ class Layout:
         return {k: i for i, k in enumerate(self.keys)}
 
 
-def layout(n: int, blocker: int = 13) -> Layout:
-    values = [v for v in range(1, 14) if v != blocker]
+def layout(n: int, rules: SolverRules | None = None) -> Layout:
+    rules = rules or SolverRules()
+    blocker = rules.blocker
+    values = rules.values
     slot = np.full(14, -1, dtype=np.int64)
     for i, v in enumerate(values):
         slot[v] = i
@@ -98,13 +88,17 @@ def layout(n: int, blocker: int = 13) -> Layout:
     return Layout(n, blocker, keys, offsets, swapped, slot)
 
 
-def deals(n: int) -> tuple[np.ndarray, np.ndarray]:
-    """Every tuple of n strengths with its probability (fresh deck, four of each)."""
+def deals(n: int, rules: SolverRules | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Every tuple of n strengths with its probability (a fresh deck: the engine's,
+    four cards of each strength)."""
+    rules = rules or SolverRules()
+    counts = np.array(rules.counts)
+    size = rules.deck_size
     grids = np.indices((13,) * n).reshape(n, -1).T + 1
     prob = np.ones(len(grids))
     for i in range(n):
         same = (grids[:, :i] == grids[:, i:i + 1]).sum(axis=1) if i else 0
-        prob *= (4 - same) / (52 - i)
+        prob *= (counts[grids[:, i]] - same) / (size - i)
     keep = prob > 0
     return grids[keep].astype(np.int8), prob[keep]
 
@@ -113,25 +107,34 @@ class RoundTree:
     """Evaluates a policy (p_swap per information set) over every deal and action
     path; returns per-information-set counterfactual losses of both actions."""
 
-    def __init__(self, n: int, blocker: int = 13) -> None:
+    def __init__(self, n: int, rules: SolverRules | None = None) -> None:
         self.n = n
-        self.blocker = blocker
-        self.lay = layout(n, blocker)
-        self.V, self.P = deals(n)
+        self.rules = rules = rules or SolverRules()
+        self.blocker = rules.blocker
+        self.lay = layout(n, rules)
+        self.V, self.P = deals(n, rules)
         self.values = self.V.astype(np.int64)
+        # cards of strength <= s in the deck (for the talon's odds)
+        self.at_most = np.cumsum(rules.counts)
+        self.deck_size = rules.deck_size
 
     def evaluate(self, strat: np.ndarray) -> dict[str, Any]:
         """Counterfactual losses. ``cf[I, a]`` = Σ over histories in information set I of the others'
         reach (chance included) × the actor's loss after action a (0 keep, 1 swap);
         ``value[p]`` the expected loss of position p under ``strat``."""
+        U = self.losses(strat)
+        value = (U * self.P[:, None]).sum(axis=0)
+        return {"cf": self.cf, "value": value}
+
+    def losses(self, strat: np.ndarray) -> np.ndarray:
+        """Every deal's (row of ``V``) expected loss of every position under ``strat``
+        (the talon's card averaged over), and the counterfactual losses (``cf``)."""
         self.strat = strat
         self.cf = np.zeros((self.lay.size, 2))
         ids = np.arange(len(self.V))
         H = self.values.copy()
-        U = self._node(0, ids, H, np.zeros(len(ids), dtype=np.int64),
-                       np.zeros(len(ids), dtype=bool), self.P.copy())
-        value = (U * self.P[:, None]).sum(axis=0)
-        return {"cf": self.cf, "value": value}
+        return self._node(0, ids, H, np.zeros(len(ids), dtype=np.int64),
+                          np.zeros(len(ids), dtype=bool), self.P.copy())
 
     def _infoset(self, p: int, ids: np.ndarray, H: np.ndarray, hist: np.ndarray) -> np.ndarray:
         lay = self.lay
@@ -179,15 +182,16 @@ class RoundTree:
 
     def _draw(self, ids: np.ndarray, H: np.ndarray) -> np.ndarray:
         """Losses after the dealer draws: the talon card t has P(t = r) =
-        (4 - dealt r) / (52 - N)."""
+        (cards of strength r - dealt r) / (deck - N); the dealer keeps whatever it
+        draws (a King too)."""
         n = self.n
         dealt = self.values[ids]
         rest = H[:, :n - 1]
         m = rest.min(axis=1)
-        left = 52 - n
+        left = self.deck_size - n
         # P(t <= m) and P(t >= m)
-        le = (4 * m - (dealt <= m[:, None]).sum(axis=1)) / left
-        lt = (4 * (m - 1) - (dealt < m[:, None]).sum(axis=1)) / left
+        le = (self.at_most[m] - (dealt <= m[:, None]).sum(axis=1)) / left
+        lt = (self.at_most[m - 1] - (dealt < m[:, None]).sum(axis=1)) / left
         ge = 1 - lt
         U = np.empty((len(ids), n))
         U[:, :n - 1] = (rest == m[:, None]) * ge[:, None]
@@ -210,12 +214,12 @@ def gains(tree: RoundTree, strat: np.ndarray) -> dict[str, Any]:
             "nashconv": float(per_pos.sum())}
 
 
-def solve(n: int, iterations: int, blocker: int = 13, log: Any = None,
+def solve(n: int, iterations: int, rules: SolverRules | None = None, log: Any = None,
           target: float = 0.0) -> tuple[np.ndarray, dict[str, Any]]:
     """CFR+ (regret floor at zero, linear averaging, simultaneous updates).
 
     Returns the better of the average and the last strategy by NashConv."""
-    tree = RoundTree(n, blocker)
+    tree = RoundTree(n, rules)
     size = tree.lay.size
     regret = np.zeros((size, 2))
     avg = np.zeros(size)

@@ -39,9 +39,11 @@ def policies_for(view: View, level: str) -> Policies:
     return dict.fromkeys(view["active"], player)
 
 
-def advise(view: View, level: str = "hard", samples: int | None = None) -> dict[str, Any]:
+def advise(view: View, level: str = "hard", samples: int | None = None,
+           pick: bool = True) -> dict[str, Any]:
     """``{seat, level, move, options: {move: {lose_life, expected_loss}}}``; ``move``
-    is the option with the lowest expected loss (then risk, then legal order)."""
+    is the option with the lowest expected loss (then risk, then legal order; it costs
+    nothing, so ``pick`` changes nothing)."""
     legal = list(view["legal"])
     if samples is None:
         samples = default_samples(view)

@@ -19,11 +19,12 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from game.ai.chase_info import Situation, is_blocker, situation, strength
+from game.ai.chase_info import Situation, is_blocker, situation
 from game.ai.chase_levels import ChaseLevel, Hard
 from game.ai.chase_sampling import outcomes
 from game.ai.chase_tables import base_threshold
 from game.ai.common import LevelError, mix
+from game.rules.chase_rules import scale_for
 
 View = Mapping[str, Any]
 EPS = 0.1          # slip rate of the threshold model
@@ -34,7 +35,7 @@ DEVIATION = 2       # a fitted threshold this far from the equilibrium's is a st
 def observations(view: View) -> dict[int, list[tuple[bool, int, bool]]]:
     """seat → [(as dealer, card 1…13 when deciding, swapped/drew)] from showdowns
     (card 0: a dealer's draw, whose card nobody saw)."""
-    rules = view["rules"]
+    strength = scale_for(view["rules"]).strength
     out: dict[int, list[tuple[bool, int, bool]]] = {}
     for events in view["history"]:
         show = next((e for e in events if e.get("type") == "showdown"), None)
@@ -78,7 +79,7 @@ def observations(view: View) -> dict[int, list[tuple[bool, int, bool]]]:
                 continue
             if is_blocker(card):
                 continue
-            out.setdefault(seat, []).append((seat == dealer, strength(card, rules), moved))
+            out.setdefault(seat, []).append((seat == dealer, strength[card], moved))
     return out
 
 

@@ -2,16 +2,17 @@
 
 Every level first reads the view (BOTS.md) into a :class:`Situation`: the policy's
 information set (BOTS.md "Policies": active seats, position, dealt and current card,
-history letters) plus what the view shows beyond it. Cards are compared on a 13-step
-scale: the card values of the rules in force (``ace_high`` included,
-:mod:`game.rules.chase_rules`), the Cuckoo deck's 20 values squeezed onto 1 … 13 with
-the Cuckoo (the blocker) on 13, so one set of tables serves both decks.
+history letters) plus what the view shows beyond it. Cards are compared by their
+*strength*, the one scale of :class:`game.rules.chase_rules.CardScale` (1 … 13 under
+the rules in force, ``ace_high`` and the Cuckoo deck included), so one set of tables
+serves every deck.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from itertools import product
 from typing import Any
 
 from game.rules.chase_rules import card_scale, scale_for
@@ -19,36 +20,26 @@ from game.rules.chase_rules import card_scale, scale_for
 View = Mapping[str, Any]
 #: The cards that block a swap, in either deck (their codes never overlap).
 BLOCKERS = card_scale("french52").blockers | card_scale("cuckoo40").blockers
-#: The top of the 13-step scale.
-SCALE_TOP = 13
-
-
-def strength(card: str, rules: Mapping[str, Any]) -> int:
-    """The card on the 13-step scale (1 lowest; the King 13, or 12 with ``ace_high``
-    where the Ace is 13; the Cuckoo deck squeezed, the Cuckoo on 13)."""
-    scale = scale_for(rules)
-    v = scale.value[card]
-    top = scale.top
-    if top == SCALE_TOP:
-        return v
-    return SCALE_TOP if v == top else 1 + round((v - 1) * (SCALE_TOP - 2) / (top - 2))
-
-
-def blocker_strength(rules: Mapping[str, Any]) -> int:
-    """Where the blocking card sits on the 13-step scale under ``rules``."""
-    scale = scale_for(rules)
-    return strength(next(iter(scale.blockers)), rules)
 
 
 def is_blocker(card: str) -> bool:
     return card in BLOCKERS
 
 
-def rank_number(s: int, rules: Mapping[str, Any]) -> int:
-    """BOTS.md numbering (1 Ace … 13 King) of a strength."""
-    if rules.get("ace_high") and rules.get("deck") != "cuckoo40":
-        return 1 if s == SCALE_TOP else s + 1
-    return s
+def histories(p: int) -> list[str]:
+    """The histories of ``p`` letters (positions 0 … p-1) at which position ``p``
+    decides, in the order of the tables: a ``b`` is always followed by ``x`` (the King
+    holder's turn is over), and the last letter is never ``b`` (position p then
+    showed the King and has no decision)."""
+    out = []
+    for letters in product("ksbx", repeat=p):
+        h = "".join(letters)
+        ok = all(not (ch == "x" and (i == 0 or h[i - 1] != "b")) and
+                 not (ch == "b" and i + 1 < p and h[i + 1] != "x")
+                 for i, ch in enumerate(h))
+        if ok and not h.endswith("b"):
+            out.append(h)
+    return out
 
 
 @dataclass
@@ -115,6 +106,15 @@ def letters(order: list[int], events: list[Mapping[str, Any]]) -> list[str]:
     return out
 
 
+def _only_swap(events: list[Mapping[str, Any]], seat: int, right: int) -> bool:
+    """``right`` swapped with ``seat``, the only swap ``seat`` took part in, and
+    ``right`` made no swap after it."""
+    swaps = [e for e in events if e.get("type") == "swap"]
+    ours = [e for e in swaps if seat in (e.get("seat"), e.get("with"))]
+    return (len(ours) == 1 and ours[0].get("seat") == right
+            and [e for e in swaps if e.get("seat") == right][-1] is ours[0])
+
+
 def situation(view: View) -> Situation:
     """The view as the levels see it."""
     rules = view["rules"]
@@ -122,24 +122,27 @@ def situation(view: View) -> Situation:
     seat = view["seat"]
     n = len(order)
     pos = order.index(seat) if seat in order else 0
+    strength = scale_for(rules).strength
     hand = view["hand"][0] if view["hand"] else ""
-    cur = strength(hand, rules) if hand else 1
+    cur = strength[hand] if hand else 1
     dealt_card = hand
     for e in view["private"]:
         if e.get("type") == "dealt" and e.get("cards"):
             dealt_card = e["cards"][0]
-    d = strength(dealt_card, rules) if dealt_card else cur
+    d = strength[dealt_card] if dealt_card else cur
     let = letters(order, view["events"])
     hist = "".join(x or "k" for x in let[:pos])
-    blk = blocker_strength(rules)
+    blk = scale_for(rules).blocker_strength
     # the seat we would ask: a King face up there (passed on with blocked_swap_skips)
     left = order[(pos + 1) % n]
     up = view["faceup"].get(str(left))
     left_blocks = bool(up) and is_blocker(up) and not rules.get("blocked_swap_skips")
-    # a card lower than ours in a finished hand: the right neighbour swapped with us
-    # (it holds our dealt card now and its turn is over)
-    known_lower = pos > 0 and bool(hist) and hist[-1] == "s" and d < cur
-    shown = [strength(e["card"], rules) for e in view["events"]
+    # a card lower than ours in a finished hand: the right neighbour swapped with us,
+    # the only swap we took part in, and made none after it (a domino swap would pass
+    # our dealt card on): it holds our dealt card now and its turn is over
+    known_lower = pos > 0 and d < cur and hist[-1] == "s" and _only_swap(
+        view["events"], seat, order[pos - 1])
+    shown = [strength[e["card"]] for e in view["events"]
              if e.get("type") == "show" and e.get("seat") != seat]
     return Situation(n, pos, order, d, cur, hist, view.get("decision") or "turn", rules,
                      blk, left_blocks, known_lower, shown, hand)

@@ -91,10 +91,10 @@ class ChaseLevel:
             p = 1.0 if self.careful else 0.7
             return {"refuse": p, "accept": 1.0 - p}
         if sit.decision == "domino":
-            # the domino partner is two to the left; it may show a King
-            partner = sit.order[(sit.pos + 2) % sit.n]
-            up = view["faceup"].get(str(partner))
-            blocked = bool(up) and is_blocker(up)
+            # the seat a domino swap would ask (the view's partner) may show a King,
+            # which blocks it (unless the ask goes on, ``blocked_swap_skips``)
+            up = view["faceup"].get(str(view.get("partner")))
+            blocked = bool(up) and is_blocker(up) and not sit.rules.get("blocked_swap_skips")
             keep = blocked or sit.current > 6
             return {"keep": 1.0, "swap": 0.0} if keep else {"swap": 1.0, "keep": 0.0}
         p = self.p_yes(sit)

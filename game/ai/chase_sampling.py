@@ -34,7 +34,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from game.ai.chase_info import Situation, blocker_strength, letters, strength
+from game.ai.chase_info import Situation, letters
 from game.ai.chase_levels import MOVE_ORDER
 from game.ai.common import View, pick
 from game.rules.chase import ChaseGame
@@ -78,7 +78,7 @@ def _discard_odds(view: View, policies: Policies | None, hidden: int
     if not hidden or policies is None:
         return []
     rules = view["rules"]
-    blk = blocker_strength(rules)
+    blk = scale_for(rules).blocker_strength
     fallback = next(iter(policies.values()), None)
     out: list[dict[int, float]] = []
     for events in reversed(view["history"]):
@@ -166,7 +166,7 @@ def read_belief(view: View, policies: Policies | None = None) -> Belief:
     talon_size = 1 if talon is None else talon
     unknown = [s for s in view["active"] if s not in known]
     template = ChaseGame(rules, n_seats, dealer=view["dealer"])
-    strengths = {c: strength(c, rules) for c in set(deck)}
+    strengths = scale.strength
     return Belief(view, me, n_seats, known, unknown, pool, talon_size, hidden, refusals,
                   template, _discard_odds(view, policies, hidden), strengths)
 

@@ -13,7 +13,8 @@ import json
 from functools import cache, lru_cache
 from pathlib import Path
 
-from game.ai.chase_info import Situation, rank_number
+from game.ai.chase_info import Situation
+from game.rules.chase_rules import card_scale
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 
@@ -31,6 +32,19 @@ def load_table(n: int, ace_high: bool = False) -> dict[str, float]:
     data = json.loads(path.read_text())
     entries: dict[str, float] = data["entries"]
     return entries
+
+
+def preload() -> None:
+    """Read every shipped table now (about 0.5 MB, 0.1 s, once per process). A level
+    makes this call when it is created: reading a table the first time a table size
+    comes up (a seat out, mid-game) needs a file descriptor, and a process whose
+    descriptors are all in use then (a phone table under a flood of connections)
+    would lose the seat's move."""
+    for n in range(2, 11):
+        table_n(n)
+        for ace_high in (False, True):
+            if (DATA / f"chase_policy_{n}.json").is_file():
+                fallback_table(n, ace_high)
 
 
 @cache
@@ -61,39 +75,47 @@ def hard_p(sit: Situation) -> float:
                         sit.blocker)
 
 
+def table_key(n: int, pos: int, dealt: int, current: int, hist: str, ace_high: bool,
+              blocker: int) -> str:
+    """The key ``"pos,dealt,current,history"`` (BOTS.md rank numbers) of the n-seat
+    table (2 … 10 active seats) for a decision: strengths on the scale of the table's
+    rules, the history fitted to the table's letters (n ≤ 5: every letter; 6 … 10:
+    ``*`` with the swaps so far and the last letter, a block counting as kept). Where
+    nobody swapped with the seat its dealt card is its current card."""
+    scale = card_scale("french52", ace_high)
+    hist = _norm_hist(hist, pos)
+    d, c = scale.rank_number(dealt), scale.rank_number(current)
+    if dealt == blocker:        # no table has the King: it was never dealt to a decider
+        d = scale.rank_number(blocker - 1)
+    if n <= 5:
+        return f"{pos},{d if hist.endswith('s') else c},{c},{hist}"
+    last = {"b": "k"}.get(hist[-1:], hist[-1:] or "k")
+    if last != "s":
+        d = c
+    if pos == 0:
+        return f"0,{d},{c},"
+    return f"{pos},{d},{c},*{min(hist.count('s'), 3)}{last}"
+
+
 @lru_cache(maxsize=200000)
 def _hard_lookup(n_act: int, pos: int, dealt: int, current: int, hist: str, ace_high: bool,
                  blocker: int) -> float:
     n = table_n(n_act)
     # without a solved ace-high table, read the default one by strength
     ace_high = ace_high and (DATA / f"chase_policy_{n}_ace_high.json").is_file()
-    rules = {"ace_high": ace_high}
     if n_act > n:   # keep the last positions' places, squeeze the early ones
         pos = max(0, n - (n_act - pos))
-    hist = _norm_hist(hist, pos)
-    d, c = rank_number(dealt, rules), rank_number(current, rules)
-    if dealt == blocker:
-        d = rank_number(blocker - 1, rules)
-    if hist.endswith("s") or n > 5:
-        pass
-    else:
-        d = c
+    key = table_key(n, pos, dealt, current, hist, ace_high, blocker)
     table = load_table(n, ace_high)
+    p = table.get(key)
+    if p is not None:
+        return p
+    _, d, c, h = key.split(",")
     if n <= 5:
-        p = table.get(f"{pos},{d},{c},{hist}")
-        if p is not None:
-            return p
-        return fallback_table(n, ace_high).get((pos, d, c, hist[-1:]),
+        return fallback_table(n, ace_high).get((pos, int(d), int(c), h[-1:]),
                                                _threshold(current, pos == n - 1))
-    last = {"b": "k"}.get(hist[-1:], hist[-1:] or "k")
-    if last != "s":
-        d = c
-    if pos == 0:
-        p = table.get(f"0,{d},{c},")
-    else:   # (swaps so far, last letter); older tables: the last letter only
-        p = table.get(f"{pos},{d},{c},*{min(hist.count('s'), 3)}{last}")
-        if p is None:
-            p = table.get(f"{pos},{d},{c},*{last}")
+    if pos:         # older tables: the last letter only
+        p = table.get(f"{pos},{d},{c},*{h[-1:]}")
     return p if p is not None else _threshold(current, pos == n - 1)
 
 

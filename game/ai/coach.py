@@ -21,11 +21,17 @@ MAX_SAMPLES = 100_000
 NO_DECISION = "no_decision"
 
 
-def advise_view(view: View, level: str = "hard", samples: int | None = None) -> dict[str, Any]:
+def advise_view(view: View, level: str = "hard", samples: int | None = None, *,
+                pick: bool = True) -> dict[str, Any]:
     """``{seat, level, move, options: {move: {lose_life, expected_loss}}}`` for the
-    deciding seat of ``view``, assuming the others play as ``level`` would."""
+    deciding seat of ``view``, assuming the others play as ``level`` would.
+
+    A coach may add ``later: {move: lives}``, what a move is expected to cost in later
+    rounds (a Rams drop that brings a forced round). ``pick=False`` leaves out the
+    level's own choice where it costs a search of its own (``move`` may then be
+    ``None``); the odds are the same either way (the game review needs only them)."""
     coach = games.entry(view["game"]).coach()
-    return coach(view, level, samples)
+    return coach(view, level, samples, pick=pick)
 
 
 def main(argv: list[str]) -> int:
@@ -38,10 +44,11 @@ def main(argv: list[str]) -> int:
                         "large tables)")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
-    from game.records import RecordError, load, rebuild
+    from game.records import RecordError, load
+    from game.replaying import rebuild_light, shallow_view
 
-    try:
-        game = rebuild(load(args.file))
+    try:    # no round entries held, the history's equal events shared (game.replaying)
+        game = rebuild_light(load(args.file), history=True)
     except RecordError as exc:
         print(f"{exc.kind}: {exc.message}", file=sys.stderr)
         return 2
@@ -50,7 +57,7 @@ def main(argv: list[str]) -> int:
         print(f"{NO_DECISION}: the recorded game is over (after {len(game.moves)} moves); "
               "there is no decision to advise on", file=sys.stderr)
         return 2
-    result = advise_view(game.view(pending.seat), args.level, args.samples)
+    result = advise_view(shallow_view(game, pending.seat), args.level, args.samples)
     if args.json:
         print(json.dumps(result))
     else:

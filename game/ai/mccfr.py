@@ -1,9 +1,12 @@
 """Monte-Carlo CFR+ for Chase the Ace rounds with 6–10 active seats (needs numpy).
 
-A development tool like :mod:`game.ai.cfr`; the game never imports it.
+A development tool like :mod:`game.ai.cfr`; the game never imports it. Like it, a
+fast path that plays the round's rules on strengths (held against the engine by
+``tests/test_chase_fast_paths.py``), for the rules of :mod:`game.ai.solver_rules`.
 
-Abstraction: the information set is (pos, dealt, current, last history letter): the
-letter of the position on the right (``k``, ``s`` or ``x``; none for position 0).
+Abstraction: the information set is (pos, dealt, current, swaps so far 0 … 3+, last
+history letter): the letter of the position on the right (``k``, ``s`` or ``x``;
+none for position 0).
 Each iteration samples a batch of deals (and one uniform number per seat for the
 others' mixed actions), plays the round under the current strategy and, for every
 position, both of its actions against the sampled play of the others (the same
@@ -22,16 +25,20 @@ from typing import Any
 
 import numpy as np
 
+from game.ai.solver_rules import SolverRules
+
 LAST = {"": 0, "k": 0, "s": 1, "x": 2}
 
 
 class Abstract:
     """Information sets (pos, dealt, current, swaps so far 0 … 3+, last letter)."""
 
-    def __init__(self, n: int, blocker: int = 13) -> None:
+    def __init__(self, n: int, rules: SolverRules | None = None) -> None:
         self.n = n
-        self.blocker = blocker
-        self.values = [v for v in range(1, 14) if v != blocker]
+        self.rules = rules = rules or SolverRules()
+        self.blocker = rules.blocker
+        self.values = rules.values
+        self.deck = np.array(rules.deck_strengths(), dtype=np.int64)
         slot = np.full(14, -1, dtype=np.int64)
         for i, v in enumerate(self.values):
             slot[v] = i
@@ -64,14 +71,19 @@ class Abstract:
         return base + np.where(last == 1, sd * 12 + sc, sd)
 
 
-def sample_deals(rng: np.random.Generator, m: int, n: int) -> np.ndarray:
-    """m deals of n seat cards plus the talon's top card, as strengths 1..13."""
-    keys = rng.random((m, 52))
+def sample_deals(rng: np.random.Generator, m: int, n: int, deck: np.ndarray) -> np.ndarray:
+    """m deals of n seat cards plus the talon's top card from a fresh ``deck`` (every
+    card as its strength)."""
+    keys = rng.random((m, len(deck)))
     idx = np.argpartition(keys, n + 1, axis=1)[:, :n + 1]
-    return (idx % 13 + 1).astype(np.int64)
+    return deck[idx]
 
 
 class Simulator:
+    """Plays sampled rounds under a strategy over the abstraction (a fast path: the
+    engine's rules written again, held against it by
+    ``tests/test_chase_fast_paths.py``)."""
+
     def __init__(self, ab: Abstract) -> None:
         self.ab = ab
         self.n = ab.n
@@ -147,10 +159,10 @@ class Simulator:
         return (H == m).astype(float)
 
 
-def solve_abstract(n: int, iterations: int, batch: int, ace_high: bool = False,
+def solve_abstract(n: int, iterations: int, batch: int, rules: SolverRules | None = None,
                    seed: int = 1, log: Callable[[str], None] | None = None) -> dict[str, Any]:
-    blocker = 12 if ace_high else 13
-    ab = Abstract(n, blocker)
+    rules = rules or SolverRules()
+    ab = Abstract(n, rules)
     sim = Simulator(ab)
     rng = np.random.default_rng(seed)
     regret = np.zeros((ab.size, 2))
@@ -161,7 +173,7 @@ def solve_abstract(n: int, iterations: int, batch: int, ace_high: bool = False,
         pos = np.maximum(regret, 0)
         tot = pos.sum(axis=1)
         strat = np.where(tot > 0, pos[:, 1] / np.where(tot > 0, tot, 1), 0.5)
-        D = sample_deals(rng, batch, n)
+        D = sample_deals(rng, batch, n, ab.deck)
         R = rng.random((batch, n))
         res = sim.run(strat, D, R, record=True)
         for ii, free, lk, ls in res["alt"]:
@@ -183,24 +195,23 @@ def solve_abstract(n: int, iterations: int, batch: int, ace_high: bool = False,
     rare = visits < 50
     plain = np.array([float(c <= (7 if p == n - 1 else 6)) for p, d, c, h in ab.keys])
     final = np.where(rare, plain, final)
-    gain = br_gain(n, final, samples=400000, ace_high=ace_high, seed=seed + 7)
+    gain = br_gain(n, final, samples=400000, rules=rules, seed=seed + 7)
     entries = {}
     for (p, d, c, h), v in zip(ab.keys, final):
-        rd = d if not ace_high else (1 if d == 13 else d + 1)
-        rc = c if not ace_high else (1 if c == 13 else c + 1)
-        entries[f"{p},{rd},{rc},{h}"] = float(v)
-    return {"players": n, "rules": {"ace_high": ace_high},
+        entries[f"{p},{rules.rank(d)},{rules.rank(c)},{h}"] = float(v)
+    return {"players": n, "rules": rules.engine_rules(),
             "method": "mccfr+ abstraction (pos, dealt, current, last letter)",
             "iterations": iterations, "batch": batch,
             "nashconv": float(sum(gain["in_sample"])), "gain": gain["in_sample"],
             "gain_held_out": gain["held_out"], "loss": gain["loss"], "entries": entries}
 
 
-def br_gain(n: int, strat: np.ndarray, samples: int = 400000, ace_high: bool = False,
-            seed: int = 7, chunk: int = 50000, rich: bool = False) -> dict[str, Any]:
+def br_gain(n: int, strat: np.ndarray, samples: int = 400000,
+            rules: SolverRules | None = None, seed: int = 7, chunk: int = 50000,
+            rich: bool = False) -> dict[str, Any]:
     """Sampled best-response gain of every position over the abstraction; with
     ``rich`` the best response also sees the letter before the last one."""
-    ab = Abstract(n, 12 if ace_high else 13)
+    ab = Abstract(n, rules)
     sim = Simulator(ab)
     rng = np.random.default_rng(seed)
     mult = 3 if rich else 1
@@ -211,7 +222,7 @@ def br_gain(n: int, strat: np.ndarray, samples: int = 400000, ace_high: bool = F
     half = 0
     while done < samples:
         m = min(chunk, samples - done)
-        D = sample_deals(rng, m, n)
+        D = sample_deals(rng, m, n, ab.deck)
         R = rng.random((m, n))
         res = sim.run(strat, D, R, record=True)
         loss += res["loss"].sum(axis=0)

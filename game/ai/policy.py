@@ -14,33 +14,24 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from itertools import product
 from typing import Any
 
 from game import cliargs
-from game.ai.chase_info import Situation
+from game.ai.chase_info import Situation, histories
 from game.ai.chase_players import PLAYERS
 from game.ai.chase_tables import load_table, table_n
+from game.ai.solver_rules import SolverRules
+from game.rules.base import GameError
+from game.rules.chase import chase_rules
+from game.rules.chase_rules import scale_for
 
 DEFAULT_RULES = {"ace_high": False}
 
 
-def histories(p: int) -> list[str]:
-    """Histories of p letters at which position p decides (see game.ai.cfr)."""
-    out = []
-    for letters in product("ksbx", repeat=p):
-        h = "".join(letters)
-        ok = all(not (ch == "x" and (i == 0 or h[i - 1] != "b")) and
-                 not (ch == "b" and i + 1 < p and h[i + 1] != "x")
-                 for i, ch in enumerate(h))
-        if ok and not h.endswith("b"):
-            out.append(h)
-    return out
-
-
-def keys(n: int) -> list[tuple[int, int, int, str]]:
-    """Every information set of an n-seat round, strengths 1 … 12 (no King)."""
-    vals = range(1, 13)
+def keys(n: int, rules: SolverRules) -> list[tuple[int, int, int, str]]:
+    """Every information set of an n-seat round in strengths (the King's left out:
+    its holder keeps)."""
+    vals = rules.values
     out: list[tuple[int, int, int, str]] = []
     for p in range(n):
         if n <= 5:
@@ -56,14 +47,6 @@ def keys(n: int) -> list[tuple[int, int, int, str]]:
     return out
 
 
-def _rank(s: int, ace_high: bool) -> int:
-    return (1 if s == 13 else s + 1) if ace_high else s
-
-
-def _strength(r: int, ace_high: bool) -> int:
-    return (13 if r == 1 else r - 1) if ace_high else r
-
-
 def _level_p(level: str, n: int, key: tuple[int, int, int, str],
              rules: dict[str, Any]) -> float:
     player = PLAYERS[level]()
@@ -73,7 +56,7 @@ def _level_p(level: str, n: int, key: tuple[int, int, int, str],
         cnt, last = int(h[1]), h[2]
         before = max(0, min(pos - 1, cnt - (last == "s")))
         hist = "s" * before + "k" * max(0, pos - 1 - before) + last
-    blk = 12 if rules.get("ace_high") else 13
+    blk = scale_for(rules).blocker_strength
     sit = Situation(n, pos, list(range(n)), d, c, hist, "dealer" if pos == n - 1 else "turn",
                     rules, blk, False, bool(hist) and hist[-1] == "s" and d < c, [], "")
     return float(player.p_yes(sit))
@@ -84,7 +67,6 @@ def policy_table(players: int, level: str = "hard",
     """The level's p_swap for every information set of a ``players``-seat round."""
     rules = {**DEFAULT_RULES, **(rules or {})}
     ace_high = bool(rules.get("ace_high"))
-    blk = 12 if ace_high else 13
     out = []
     if level in ("hard", "expert"):
         table = load_table(players, ace_high)
@@ -93,15 +75,11 @@ def policy_table(players: int, level: str = "hard",
             out.append({"pos": int(pos), "dealt": int(d), "current": int(c), "history": h,
                         "p_swap": p})
         return out
-    from game.rules.chase import chase_rules
-
     full = chase_rules(rules)
-    for pos, d, c, h in keys(players):
-        # keys are in strengths skipping the blocker: map 1..12 onto non-blocker values
-        sd = d if d < blk else d + 1
-        sc = c if c < blk else c + 1
-        p = _level_p(level, players, (pos, sd, sc, h), full)
-        out.append({"pos": pos, "dealt": _rank(sd, ace_high), "current": _rank(sc, ace_high),
+    model = SolverRules(ace_high)
+    for pos, d, c, h in keys(players, model):
+        p = _level_p(level, players, (pos, d, c, h), full)
+        out.append({"pos": pos, "dealt": model.rank(d), "current": model.rank(c),
                     "history": h, "p_swap": round(p, 4)})
     return out
 
@@ -150,9 +128,6 @@ def main(argv: list[str]) -> int:
         if extra:
             print(f"error: the table cannot express {sorted(extra)}", file=sys.stderr)
             return 2
-        from game.rules.base import GameError
-        from game.rules.chase import chase_rules
-
         try:
             chase_rules(given)   # the engine's own check, as for a record's rules
         except GameError as exc:

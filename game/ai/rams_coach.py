@@ -21,6 +21,7 @@ from typing import Any
 
 from game.ai.common import mix
 from game.ai.rams_info import Info
+from game.ai.rams_model import drop_cost
 from game.ai.rams_players import PLAYERS
 from game.ai.rams_search import model_for, odds
 
@@ -45,12 +46,16 @@ def _after_take(view: Any, move: str) -> dict[str, Any]:
     return v
 
 
-def advise(view: Any, level: str = "hard", samples: int | None = None) -> dict[str, Any]:
+def advise(view: Any, level: str = "hard", samples: int | None = None,
+           pick: bool = True) -> dict[str, Any]:
     """The coach's answer for a Rams view (BOTS.md "Advice"): per legal move the chance
     of losing a life this round and the expected lives lost; ``move`` is the level's
     own choice (it also counts what a drop costs next round and the other seats' lives).
     For the dealer's exchange (``take:XX`` / ``pass_trump``) the numbers are those of
-    then declaring play (a drop risks nothing this round).
+    then declaring play (a drop risks nothing this round). ``later`` says what a drop
+    costs in later rounds, in lives, as the search charges it (the forced round the
+    drop limit may bring). ``pick=False`` leaves ``move`` out (``None``): the level's
+    choice is a search of its own, and the odds do not depend on it.
     """
     if level not in PLAYERS:
         raise ValueError(f"unknown level {level!r}")
@@ -59,7 +64,7 @@ def advise(view: Any, level: str = "hard", samples: int | None = None) -> dict[s
         return {"seat": view["seat"], "level": level, "move": None, "options": {}}
     samples = max(1, min(DEFAULT_SAMPLES if samples is None else samples, MAX_SAMPLES))
     seed = mix(view["seed"], view.get("round", 0), view.get("step", 0), 0xAD71CE)
-    move = PLAYERS[level]().choose(view)
+    move = PLAYERS[level]().choose(view) if pick else None
     styles = level == "expert"
     info = Info(view)
     options: dict[str, dict[str, float]] = {}
@@ -74,4 +79,7 @@ def advise(view: Any, level: str = "hard", samples: int | None = None) -> dict[s
                            "options": options}
     if info.decision == "declare" and info.limit is not None:
         out["drop_forces_play_next"] = info.drops_before.get(info.me, 0) + 1 >= info.limit
+    if "drop" in options:
+        out["later"] = {"drop": round(drop_cost(info.drops_before.get(info.me, 0),
+                                                info.limit, len(info.order)), 4)}
     return out

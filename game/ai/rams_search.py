@@ -30,7 +30,7 @@ from game.ai.common import mix
 from game.ai.rams_cards import deck
 from game.ai.rams_info import Info
 from game.ai.rams_model import DeclareModel, drop_cost, read_styles
-from game.ai.rams_playout import NONE, mode, play_out
+from game.ai.rams_playout import DEFEND, NONE, SAFE, mode, play_out
 from game.ai.rams_value import forced_cost, outcome_value
 from game.ai.rams_worlds import Worlds, start_round
 from game.rules.rams_rules import RANK_ORDER
@@ -302,13 +302,48 @@ def _matters(info: Info) -> bool:
 
 # ---------------------------------------------------------------- the coach's odds
 
-def odds(info: Info, model: DeclareModel, worlds: int, seed: int
-         ) -> dict[str, dict[str, float]]:
+def settled(info: Info) -> bool:
+    """Whether this seat's own result this round can no longer change, whatever anyone
+    plays (the play-out heuristic's reading of the round, :func:`mode`): it has the
+    trick it needs, it defends against a lone player, or nothing is left to play for.
+    Not a seat facing General Rams: while the announcer has every trick, a trick of
+    its own still changes its result (it sheds, or escapes the penalty). Under counters
+    not while a player could still shed its last counter this round: the game ends
+    there, and the penalties of that round with it."""
+    r = start_round(info, {})
+    m = mode(r, info.me)
+    if m == DEFEND and r.general is not None:
+        return False
+    if r.counting and any(r.stack[s] <= r.hand_size for s in r.players):
+        return False
+    return m in (SAFE, DEFEND, NONE)
+
+
+def odds(info: Info, model: DeclareModel, worlds: int, seed: int,
+         shortcut: bool = True) -> dict[str, dict[str, float]]:
     """``{move: {lose_life, expected_loss}}`` for every legal declaration or card (for
-    a card, the deals weighted by the cards the others played as well)."""
+    a card, the deals weighted by the cards the others played as well).
+
+    A card of a seat whose result is :func:`settled` gets that result from the first
+    world dealt, the same for every card: exactly what all the worlds would count
+    (``shortcut=False`` counts them; a test holds the two equal), in a fraction of the
+    time (the game review asks for every card of a game)."""
     rng = random.Random(seed)
     legal = list(info.legal)
     trials: Trials
+    if info.decision == "trick" and shortcut and legal and settled(info):
+        trials = CardTrials(info, model, read_play=True)
+        for _ in range(worlds):
+            got_world = trials.world(rng)
+            if got_world is None:
+                break
+            w, world = got_world
+            if w <= 1e-12:
+                continue
+            lost = trials.run(world, legal[0])[1]
+            return {m: {"lose_life": float(lost > 0), "expected_loss": float(lost)}
+                    for m in legal}
+        return {m: {"lose_life": 0.0, "expected_loss": 0.0} for m in legal}
     if info.decision == "trick":
         trials, moves = CardTrials(info, model, read_play=True), legal
     else:

@@ -16,8 +16,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from game import cliargs, games
-from game.ai.common import Player, mix
+from game import cliargs, games, seeds
+from game.ai.bots.protocol import printable
+from game.ai.common import Player
 from game.ai.registry import make_player
 from game.ai.stats import percentile, wilson
 from game.rules.base import GameError
@@ -99,11 +100,21 @@ def participants(entry: dict[str, Any]) -> list[str]:
     return list(entry.get("tricks", {}))
 
 
-def run_tournament(game_id: str, specs: Sequence[str], games: int, seed: int = 0,
+def run_tournament(game_id: str, specs: Sequence[str], games: int, seed: int | None = None,
                    duplicate: bool = False, rules: dict[str, Any] | None = None,
                    max_rounds: int = DEFAULT_MAX_ROUNDS,
-                   time_limit: float | None = None) -> dict[str, Any]:
-    """Play ``games`` games (rounded up to whole rotations with ``duplicate``)."""
+                   time_limit: float | None = None,
+                   bot_seed: int | None = None) -> dict[str, Any]:
+    """Play ``games`` games (rounded up to whole rotations with ``duplicate``).
+
+    The deals come from ``seed``, the players' random choices (the views' ``seed``)
+    from ``bot_seed``: two roots, each drawn from ``secrets`` when not given, and never
+    computed from each other, so that a bot's view tells nothing of the deals
+    (:mod:`game.seeds`). The result names both, so a run can be played again exactly.
+    A bot that knows (or guesses) ``seed`` knows every deal: give one only to replay a
+    run, or against players you trust."""
+    seed = seeds.fresh() if seed is None else seed
+    bot_seed = seeds.fresh() if bot_seed is None else bot_seed
     n = len(specs)
     players: list[Player] = [make_player(game_id, s) for s in specs]
     if time_limit is not None:
@@ -121,15 +132,15 @@ def run_tournament(game_id: str, specs: Sequence[str], games: int, seed: int = 0
         unfinished = 0
         start = time.perf_counter()
         for k in range(sequences):
-            game_seed = mix(seed, k) >> 1
-            bot_seed = mix(seed, k, 1) >> 1
+            game_seed = seeds.series_deal_seed(seed, k)
+            game_bot_seed = seeds.series_bot_seed(bot_seed, k)
             for r in range(rotations):
                 # rotation r: seat i holds the player of base seat (i + r) % n
                 seat_spec = [specs[(i + r) % n] for i in range(n)]
                 seat_player = [players[(i + r) % n] for i in range(n)]
                 times: list[list[int]] = [[] for _ in range(n)]
-                game = play_one(game_id, rules, seat_player, game_seed, bot_seed, times,
-                                max_rounds)
+                game = play_one(game_id, rules, seat_player, game_seed, game_bot_seed,
+                                times, max_rounds)
                 played += 1
                 if not game.finished:
                     unfinished += 1
@@ -171,6 +182,8 @@ def run_tournament(game_id: str, specs: Sequence[str], games: int, seed: int = 0
         "seconds": round(seconds, 4),
         "rounds_per_s": round(total_rounds / seconds, 1) if seconds > 0 else 0.0,
         "duplicate": duplicate,
+        "seed": seed,
+        "bot_seed": bot_seed,
         "unfinished": unfinished,
         "players": [t.as_dict() for t in tallies.values()],
         "incidents": incidents,
@@ -188,6 +201,7 @@ def _add_summaries(a: dict[str, Any] | None, b: dict[str, Any]) -> dict[str, Any
             "incidents": a["incidents"] + b["incidents"],
             "restarts": a["restarts"] + b["restarts"],
             "retired": a["retired"] or b["retired"],
+            "stray_lines": a.get("stray_lines", 0) + b.get("stray_lines", 0),
             "incident_kinds": dict(sorted(kinds.items()))}
 
 
@@ -201,7 +215,12 @@ def parser() -> argparse.ArgumentParser:
                    help="comma-separated player per seat: a level name, bot:PATH (a Python "
                         "file) or exe:COMMAND (a program speaking the bot protocol)")
     p.add_argument("--games", type=cliargs.int_range(1, MAX_GAMES), default=100)
-    p.add_argument("--seed", type=cliargs.seed, default=0)
+    p.add_argument("--seed", type=cliargs.seed, default=None,
+                   help="seed of the deals (default: drawn from the system's secure "
+                        "random source; the JSON output names it)")
+    p.add_argument("--bot-seed", type=cliargs.seed, default=None,
+                   help="seed of the players' random choices, apart from the deals' "
+                        "(default: drawn like --seed; the JSON output names it)")
     p.add_argument("--duplicate", action="store_true",
                    help="play every deal sequence once per seat rotation")
     p.add_argument("--rules", type=cliargs.rules_json, default=None,
@@ -227,15 +246,17 @@ def main(argv: list[str]) -> int:
     try:
         result = run_tournament(args.game, specs, args.games, seed=args.seed,
                                 duplicate=args.duplicate, rules=rules,
-                                max_rounds=args.max_rounds, time_limit=args.time_limit)
+                                max_rounds=args.max_rounds, time_limit=args.time_limit,
+                                bot_seed=args.bot_seed)
     except (GameError, ValueError) as exc:
         kind = getattr(exc, "kind", "error")
         print(f"{kind}: {exc}", file=sys.stderr)
         return 2
     for inc in result["incidents"][:20]:
         played = f"; played {inc['played']!r}" if inc["played"] is not None else ""
-        print(f"incident: {inc['bot']} {inc['kind']} (seat {inc['seat']}, round "
-              f"{inc['round']}): {inc['detail']}{played}", file=sys.stderr)
+        line = (f"incident: {inc['bot']} {inc['kind']} (seat {inc['seat']}, round "
+                f"{inc['round']}): {inc['detail']}{played}")
+        print(printable(line), file=sys.stderr)     # no bot's bytes reach the terminal raw
     if args.json:
         print(json.dumps(result))
     else:

@@ -5,8 +5,15 @@ A phone seat's token is the secret in its join link (``/p/<token>``): whoever ho
 it plays that seat, and nobody else can. Tokens are drawn from the operating system's
 secure random source (:mod:`secrets`), 12 characters of an alphabet without look-alike
 letters (about 59 bits: short enough to type from the table's screen, far too many
-to guess when every wrong try counts against the device, see :class:`Attempts`). The
-join code lets a guest pick a free phone seat and type a name.
+to guess: a million guesses a second would need 9,000 years on average). The join
+code lets a guest pick a free phone seat and type a name; a seat a guest claims gets
+a new token that only the guest's phone learns (the seat's link on the table's screen
+stops working), so the seat is the guest's alone.
+
+The join code is short (6 characters, about 30 bits), so wrong codes lock: see
+:class:`Attempts`. Wrong tokens only slow the device down; the right token is never
+locked out, so a phone is never kept from its seat by another device that shares its
+address (a guest network, a hotspot) and guesses.
 """
 
 from __future__ import annotations
@@ -47,6 +54,8 @@ class SeatAccess:
     tokens: dict[int, str]
     code: str
     claimed: set[int] = field(default_factory=set)
+    #: seats a guest claimed with the join code (their link tokens no longer work)
+    by_guest: set[int] = field(default_factory=set)
 
     @classmethod
     def new(cls, seats: Iterable[int]) -> SeatAccess:
@@ -77,33 +86,90 @@ class SeatAccess:
         busy = self.claimed | set(connected)
         return [s for s in sorted(self.tokens) if s not in busy]
 
+    def claim(self, seat: int) -> str:
+        """A guest takes ``seat``: a new token, the guest's alone, replaces the seat's
+        link token (whoever scans the seat's code on the screen now is refused)."""
+        token = new_secret(TOKEN_LEN)
+        while token in self.tokens.values():  # pragma: no cover - 59 bits
+            token = new_secret(TOKEN_LEN)
+        self.tokens[seat] = token
+        self.claimed.add(seat)
+        self.by_guest.add(seat)
+        return token
+
+
+def same_name(a: str, b: str) -> bool:
+    """Whether two seat names would look the same at the table."""
+    return " ".join(a.split()).casefold() == " ".join(b.split()).casefold()
+
+
+class _Window:
+    """Times of recent events, forgotten after ``window`` seconds."""
+
+    def __init__(self) -> None:
+        self.times: deque[float] = deque()
+
+    def count(self, now: float, window: float) -> int:
+        q = self.times
+        while q and now - q[0] > window:
+            q.popleft()
+        return len(q)
+
 
 class Attempts:
-    """Wrong tokens and join codes per device address: after ``limit`` wrong tries
-    within ``window`` seconds the address is locked until the oldest try expires."""
+    """Wrong tokens and join codes, per device address and for all addresses together.
 
-    def __init__(self, limit: int = 20, window: float = 60.0,
+    Join codes: after ``limit`` wrong tries from one address within ``window`` seconds
+    that address is locked (``locked``) until the oldest try is older than the window;
+    after ``overall`` wrong codes from all addresses together (a device that changes its
+    address for every try) codes are locked for everybody the same way. Codes are
+    not checked while locked, so a lock stops the guessing.
+
+    Tokens are never locked: :meth:`slowed` tells when a wrong one is answered late
+    (and its line closed) because its address, or everybody together, sent too many.
+    """
+
+    def __init__(self, limit: int = 20, window: float = 60.0, overall: int = 100,
                  clock: Clock = time.monotonic) -> None:
         self.limit = limit
         self.window = window
+        self.overall = overall
         self.clock = clock
-        self._fails: dict[str, deque[float]] = {}
+        self._codes: dict[str, _Window] = {}
+        self._tokens: dict[str, _Window] = {}
+        self._all_codes = _Window()
+        self._all_tokens = _Window()
 
-    def _recent(self, address: str) -> deque[float]:
-        now = self.clock()
-        q = self._fails.setdefault(address, deque())
-        while q and now - q[0] > self.window:
-            q.popleft()
-        if not q:
-            self._fails.pop(address, None)
-        return q
+    def _count(self, book: dict[str, _Window], address: str) -> int:
+        w = book.get(address)
+        if w is None:
+            return 0
+        n = w.count(self.clock(), self.window)
+        if not n:
+            del book[address]
+        return n
 
     def locked(self, address: str) -> bool:
-        return len(self._recent(address)) >= self.limit
+        """Join codes from ``address`` are not checked now."""
+        return (self._count(self._codes, address) >= self.limit
+                or self._all_codes.count(self.clock(), self.window) >= self.overall)
 
-    def failed(self, address: str) -> None:
-        self._recent(address)
-        self._fails.setdefault(address, deque()).append(self.clock())
+    def slowed(self, address: str) -> bool:
+        """Wrong tokens from ``address`` are answered late now."""
+        return (self._count(self._tokens, address) >= self.limit
+                or self._all_tokens.count(self.clock(), self.window) >= self.overall)
+
+    def failed(self, address: str, what: str = "code") -> None:
+        """A wrong ``code`` or ``token`` from ``address``."""
+        book, everyone = ((self._codes, self._all_codes) if what == "code"
+                          else (self._tokens, self._all_tokens))
+        self._count(book, address)
+        now = self.clock()
+        book.setdefault(address, _Window()).times.append(now)
+        everyone.times.append(now)
+        if len(book) > 4096:         # a flood of addresses: forget the quietest
+            for key in [k for k, w in book.items() if len(w.times) <= 1][:1024]:
+                del book[key]
 
 
 class RateLimit:

@@ -22,14 +22,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import signal
 import sys
 import threading
 import time
 from typing import Any
 
-from game import cliargs, games, records
+from game import cliargs, games, records, seeds
 from game.net.link import AWAY_AFTER
 from game.net.room import PhoneRoom
 from game.rules.base import Event, GameError
@@ -94,7 +93,7 @@ class HeadlessTable:
 
     def __init__(self, game_id: str, kinds: list[str], *, rules: dict[str, Any] | None = None,
                  seed: int | None = None, bind: str | None = "127.0.0.1", port: int = 0,
-                 think: float = 0.0, away_after: float = AWAY_AFTER,
+                 bot_seed: int | None = None, think: float = 0.0, away_after: float = AWAY_AFTER,
                  stand_in: str | None = None, names: list[str] | None = None,
                  keep_records: bool = True, server_options: dict[str, Any] | None = None,
                  hooks: Hooks | None = None, linger: float = 0.0) -> None:
@@ -102,11 +101,11 @@ class HeadlessTable:
         self.game_id = game_id
         self.kinds = kinds
         if seed is None:
-            seed = random.randrange(2**31)
+            seed = seeds.fresh()
         self.seed = seed
-        # the computers' seed is drawn apart from the shuffles' (RECORD.md)
+        # the computers' seed is drawn apart from the shuffles' (RECORD.md, game.seeds)
         self.game = entry.new_game(rules, len(kinds), seed=seed,
-                                   bot_seed=random.Random(f"bots/{seed}").randrange(2**31))
+                                   bot_seed=seeds.fresh() if bot_seed is None else bot_seed)
         self.phones = [i for i, k in enumerate(kinds) if k == PHONE]
         self.names = names or [f"Phone {i + 1}" if k == PHONE else f"{k.title()} {i + 1}"
                                for i, k in enumerate(kinds)]
@@ -204,24 +203,23 @@ class HeadlessTable:
         return self.outcome()
 
     def _linger(self) -> None:
-        """Serve the finished table until every phone seat has had the end on a live
-        line, for ``linger`` seconds at most: a phone that was reconnecting when the game
-        ended (its last move sent, the answer lost with its line) still learns that its
-        move was taken and how the game ended. A phone that saw the end and left is not
-        waited for."""
-        link = self.link
-        link.pump()                         # lines lost before the end count as away
-        told = set(link.connected)          # their lines had the final state just now
-        before = dict(link.arrivals)
+        """Serve the finished table until every phone seat has had the end written to
+        one of its lines, for ``linger`` seconds at most: a phone that was reconnecting
+        when the game ended (its last move sent, the answer lost with its line) still
+        learns that its move was taken and how the game ended. A phone that saw the end
+        and left is not waited for (its line may be gone before the table looks: what
+        counts is what the server wrote, not who is connected now)."""
+        link, server = self.link, self.server
+        last = len(self.game.moves)
         until = time.monotonic() + self.linger
-        while not self._stop.is_set() and time.monotonic() < until:
-            if set(self.phones) <= told:
+        while not self._stop.is_set():
+            link.pump()
+            if all(server.written_step(s) >= last for s in self.phones):
+                return
+            if time.monotonic() >= until:
                 return
             self._wake.clear()
-            self._wake.wait(0.1)
-            link.pump()
-            # a phone back got the end with its welcome, even if it has left again
-            told |= {s for s, n in link.arrivals.items() if n > before[s]}
+            self._wake.wait(0.05)
 
     def outcome(self) -> dict[str, Any]:
         g = self.game
@@ -254,7 +252,8 @@ def main(argv: list[str]) -> int:
                    help="port (default: any free one)")
     p.add_argument("--bind", default=None,
                    help="listen on this local address only (default: this computer's "
-                        "loopback and local-network addresses)")
+                        "loopback and its main local-network address, the one of its "
+                        "Wi-Fi or Ethernet, not of a VPN or a container network)")
     p.add_argument("--seed", type=cliargs.seed, default=None, help="seed of the shuffles")
     p.add_argument("--think", type=cliargs.seconds(0, 60), default=0.8,
                    help="seconds a computer waits before its move (default 0.8)")
@@ -292,11 +291,14 @@ def main(argv: list[str]) -> int:
     except OSError as exc:
         return fail(str(exc))
     _say(table.addresses(), args.json)
+    hint = firewall_hint(table.server.hosts)
+    if hint and sys.stderr is not None:
+        print(hint, file=sys.stderr, flush=True)
 
     def stop(*_: Any) -> None:
         table.stop()
 
-    for sig in (signal.SIGINT, signal.SIGTERM):
+    for sig in stop_signals():
         try:
             signal.signal(sig, stop)
         except (ValueError, OSError):  # pragma: no cover - not the main thread
@@ -310,6 +312,27 @@ def main(argv: list[str]) -> int:
             print(f"error: cannot write the record: {exc}", file=sys.stderr)
     _say(outcome, args.json)
     return 0
+
+
+def stop_signals() -> tuple[int, ...]:
+    """The signals that end the table cleanly (its outcome and record still written):
+    Ctrl+C, ``SIGTERM``, and on Windows Ctrl+Break and closing the console window
+    (both ``SIGBREAK``)."""
+    found = (getattr(signal, name, None) for name in ("SIGINT", "SIGTERM", "SIGBREAK"))
+    return tuple(sig for sig in found if sig is not None)
+
+
+def firewall_hint(hosts: list[str], platform: str | None = None) -> str | None:
+    """On Windows, the first table that listens beyond this computer makes the firewall
+    ask whether Stammtisch may accept connections; answered "no" (or for the wrong
+    network), phones cannot join. The line said before the question comes."""
+    if not (platform or sys.platform).startswith("win"):
+        return None
+    if all(h in ("127.0.0.1", "::1", "localhost") for h in hosts):
+        return None
+    return ("Windows may ask whether Stammtisch may accept incoming connections: allow it "
+            "for private networks, or phones cannot join (Windows Security > Firewall > "
+            "Allow an app through firewall changes it later).")
 
 
 def _say(obj: dict[str, Any], as_json: bool) -> None:

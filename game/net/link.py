@@ -8,8 +8,8 @@ sends again) gets the same answer again and is never played twice; a move for a
 decision that is over is ``stale``.
 
 After every applied move (:meth:`PhoneLink.applied`) each phone seat gets its state:
-``game.view(seat)`` -- exactly what a bot would get (BOTS.md; its public ``history``
-is sent once per round) -- and the table's public facts (names, whose turn, who is
+``game.view(seat)`` -- what a bot would get (BOTS.md; its public ``history`` is sent
+once per round, and the ``seed`` for a program's random choices is left out) -- and the table's public facts (names, whose turn, who is
 connected). Nothing else of the game ever leaves.
 
 It also keeps the time each phone has been away: :meth:`PhoneLink.overdue` names a
@@ -37,6 +37,9 @@ log = logging.getLogger("stammtisch.net")
 REMEMBER = 64
 #: Seconds a phone may be away during its own decision before the table asks.
 AWAY_AFTER = 45.0
+#: View keys a phone's state leaves out: ``history`` travels apart; ``seed`` is for a
+#: program's random choices, and a person's phone makes none.
+PHONE_OMITS = frozenset({"history", "seed"})
 #: The coach's level and samples for the phones' "odds" button.
 COACH_LEVEL = "hard"
 
@@ -162,7 +165,7 @@ class PhoneLink:
         table = self.table_facts()
         for seat in self.seats:
             view = self.game.lazy_view(seat)
-            state = {k: view[k] for k in view if k != "history"}
+            state = {k: view[k] for k in view if k not in PHONE_OMITS}
             state["history_len"] = len(hist)
             msg = {"type": "state", "step": step, "seat": seat, "view": state, "table": table}
             if seat in self.last_ack:       # a lost ack is still told by every later state

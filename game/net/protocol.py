@@ -45,27 +45,36 @@ MAX_MESSAGE = 4096
 HARD_LIMIT = 64 * 1024
 #: The longest name a guest may type (the table's seat names have the same limit).
 MAX_NAME = 16
+#: The deepest nesting of arrays and objects a message may have. Every message is a
+#: flat object; the limit only keeps a deep one away from the JSON decoder, whose
+#: recursion ends in ``RecursionError`` somewhere past a thousand levels.
+MAX_DEPTH = 8
 
 #: The server's own refusal codes (the engine adds its reasons for illegal moves).
 CODES = {
     "malformed": "the message is not a JSON object",
+    "too_deep": "the message nests too deep",
     "too_big": "the message is too big",
     "too_fast": "too many messages: slow down",
     "unknown_type": "unknown message type",
     "bad_field": "a field is missing or has a wrong value",
     "bad_token": "this link is not valid for this table",
     "bad_code": "wrong join code",
-    "locked": "too many wrong tokens or codes from this device: wait a minute",
+    "locked": "too many wrong join codes: wait a minute",
     "seat_taken": "this seat is taken",
+    "one_seat": "this line already holds a seat",
+    "name_taken": "another seat has this name",
     "not_joined": "say hello with a seat's token first",
     "stale": "that decision is over",
     "busy": "the coach is still thinking",
-    "full": "too many connections",
 }
 
 _ID = re.compile(r"[A-Za-z0-9_-]{1,40}")
 _MOVE = re.compile(r"[A-Za-z0-9:_]{1,16}")
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
+#: JSON strings (with their escapes): skipped when counting the nesting.
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"?')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 
 
 class Refused(Exception):
@@ -135,9 +144,17 @@ def parse(text: str | bytes) -> dict[str, Any]:
     if size > MAX_MESSAGE:
         raise Refused("too_big", f"messages may have at most {MAX_MESSAGE} bytes, "
                       f"this one has {size}", {"limit": MAX_MESSAGE})
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise Refused("malformed") from None
+    if depth(text) > MAX_DEPTH:
+        raise Refused("too_deep", f"messages may nest at most {MAX_DEPTH} levels",
+                      {"limit": MAX_DEPTH})
     try:
         msg = json.loads(text)
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, RecursionError):
         raise Refused("malformed") from None
     if not isinstance(msg, dict):
         raise Refused("malformed")
@@ -165,6 +182,20 @@ def parse(text: str | bytes) -> dict[str, Any]:
     if kind == "ping":
         return {"type": "ping"}
     raise Refused("unknown_type", f"unknown message type {str(kind)[:20]!r}")
+
+
+def depth(text: str) -> int:
+    """The deepest nesting of ``[`` and ``{`` in JSON text (strings skipped; text that is
+    not JSON gets some number, and the decoder refuses it afterwards)."""
+    deepest = level = 0
+    for ch in _NOT_BRACKET.sub("", _STRING.sub("", text)):
+        if ch in "[{":
+            level += 1
+            if level > deepest:
+                deepest = level
+        elif ch in "]}":
+            level -= 1
+    return deepest
 
 
 def dumps(message: dict[str, Any]) -> str:

@@ -1,100 +1,116 @@
 """The phone server: aiohttp in a background thread with its own event loop.
 
-It serves the phone page and its files (:mod:`game.net.page`) and one WebSocket
+It serves the phone page and its files (:mod:`game.net.http`) and one WebSocket
 channel per device (``/ws``), and decides nothing about the game: a device that said
 ``hello`` with a seat's token is that seat's line; its moves and advice requests go to
 :attr:`PhoneServer.inbox` (a thread-safe queue the table drains), and the table's
 answers come back through :meth:`PhoneServer.send`, which any thread may call.
 
-What it guards (see :mod:`game.net.access` and :mod:`game.net.protocol`):
+What it guards (see :mod:`game.net.access`, :mod:`game.net.gate`,
+:mod:`game.net.protocol` and ``docs/phone-protocol.md``):
 
 * only devices on the local network (:func:`game.net.addresses.allowed_peer`), and
-  only requests addressed to an IP address or ``localhost`` (a web page elsewhere
-  cannot reach it through a rebound name); a WebSocket's ``Origin`` must be the page;
-* a message may have at most ``MAX_MESSAGE`` bytes (bigger ones are refused; frames
-  past ``HARD_LIMIT`` close the line with code 1009), and a connection at most
-  ``rate`` messages a second after a burst (more are refused; a flood closes the
-  line with code 1008);
-* wrong tokens and join codes count against the device's address (``locked``);
+  only requests addressed exactly to an address it listens on, with its port (a web
+  page elsewhere cannot reach it through a rebound name); a WebSocket's ``Origin``
+  must be the page;
+* how many connections it keeps and for how long (:class:`~game.net.gate.Gate`): idle
+  connections and WebSockets that never say ``hello`` cannot lock anybody out, and
+  the connections never use up the file descriptors;
+* a message may have at most ``MAX_MESSAGE`` bytes and ``MAX_DEPTH`` levels (bigger
+  ones are refused; frames past ``HARD_LIMIT`` close the line with code 1009), and a
+  connection at most ``rate`` messages a second after a burst (more are refused; a
+  flood closes the line with code 1008);
+* wrong join codes lock the device's address (and all addresses, when they come from
+  many); wrong tokens are answered late; the right token always gets in;
+* a line holds at most one seat; a seat a guest claims gets a token only that guest
+  has; a guest cannot take a seat its owner joined by link, nor another seat's name;
 * one live line per seat: a new ``hello`` for a seat (a reload, a second device)
   replaces the old line, which is told ``bye``.
 
-Each seat's last ``state`` and the game's public ``history`` are kept, so a phone
-that reconnects gets its current view at once. :meth:`stop` closes every line with ``bye`` and frees the port.
+Problems caused from the network are logged as one short line, a few a minute
+(:mod:`game.net.quiet`). Each seat's last ``state`` and the game's public ``history``
+are kept, so a phone that reconnects gets its current view at once. :meth:`stop`
+closes every line with ``bye``, frees the port and leaves no task behind.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import ipaddress
 import itertools
 import logging
 import queue
+import socket
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from collections.abc import Callable, Coroutine
+from typing import Any
 
 from aiohttp import WSCloseCode, WSMsgType, web
 
+from game.net import gate as G
 from game.net import page, protocol
-from game.net.access import Attempts, Clock, RateLimit, SeatAccess
+from game.net.access import Attempts, Clock, RateLimit, SeatAccess, same_name
 from game.net.addresses import allowed_peer, listen_hosts, public_host
+from game.net.http import (
+    Handler,
+    HostNames,
+    add_routes,
+    finish_tasks,
+    serve_page,
+    stop_accepting,
+    url_host,
+    with_headers,
+)
+from game.net.lines import (  # noqa: F401 - Inbound and the codes are the server's API
+    CLOSE_FAILED,
+    CLOSE_FLOOD,
+    CLOSE_GONE,
+    CLOSE_IDLE,
+    CLOSE_REPLACED,
+    FLOOD_CLOSE,
+    MAX_BACKLOG,
+    Inbound,
+    Line,
+)
 from game.net.protocol import Refused
+from game.net.quiet import OneLineFilter, Quiet
 
 log = logging.getLogger("stammtisch.net")
+#: aiohttp's reports of the connections (a request it cannot parse, a handler that
+#: failed): one short line each, a few a minute, whatever a device sends.
+_http_log = logging.getLogger("stammtisch.net.http")
+HTTP_QUIET = Quiet(log)
+_http_log.addFilter(OneLineFilter(HTTP_QUIET))
+logging.getLogger("aiohttp.websocket").addFilter(OneLineFilter(Quiet(log), "websocket"))
 
-#: Connections the server keeps at once (all devices together).
-MAX_CONNECTIONS = 64
-#: Messages waiting to be written to one device; a device that reads nothing for
-#: this long is disconnected (it gets its current state when it comes back).
-MAX_BACKLOG = 256
-#: Messages refused in a row for flooding before the line is closed.
-FLOOD_CLOSE = 200
-#: Close codes: the page reconnects after any of them except ``REPLACED``.
-CLOSE_FLOOD = int(WSCloseCode.POLICY_VIOLATION)
-CLOSE_REPLACED = 4001
-CLOSE_GONE = int(WSCloseCode.GOING_AWAY)
-
-
-class Inbound(NamedTuple):
-    """Something a phone said that the table must hear. ``kind``: ``move``,
-    ``advice`` (``data`` is the checked message), ``connected`` (``data["lang"]``),
-    ``disconnected``, ``named`` (a guest claimed the seat: ``data["name"]``)."""
-
-    kind: str
-    seat: int
-    data: dict[str, Any]
-
-
-@dataclass(eq=False)
-class _Line:
-    """One device's WebSocket."""
-
-    id: int
-    ws: web.WebSocketResponse
-    address: str
-    rate: RateLimit
-    seat: int | None = None
-    out: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+#: Seconds a stop waits for the lines to say goodbye.
+STOP_GRACE = 2.5
+#: Connections the system may queue for the server to take.
+LISTEN_QUEUE = 128
+#: Seconds a wrong token waits for its answer once its address (or everybody
+#: together) sent too many (a line answers one message at a time).
+TOKEN_DELAY = 2.0
 
 
 class PhoneServer:
     """The server of one table's phone seats (``access``: tokens and join code).
 
     ``bind`` is one local address to listen on (default: loopback and the computer's
-    local-network addresses), ``port`` 0 picks a free one. ``wake`` is called (in the
-    server's thread) whenever something is put in :attr:`inbox`. ``on_sent(seat,
+    main local-network address), ``port`` 0 picks a free one. ``wake`` is called (in
+    the server's thread) whenever something is put in :attr:`inbox`. ``on_sent(seat,
     text)`` hears every message written to a device (``seat`` ``None`` before hello).
+    ``limits`` are the gate's (:class:`~game.net.gate.Limits`; by default its total
+    comes from the descriptor limit, :func:`~game.net.gate.connection_budget`).
     """
 
     def __init__(self, access: SeatAccess, *, bind: str | None = None, port: int = 0,
                  wake: Callable[[], None] | None = None, clock: Clock = time.monotonic,
                  rate: float = 20.0, burst: float = 40.0, heartbeat: float | None = 15.0,
-                 on_sent: Callable[[int | None, str], None] | None = None) -> None:
+                 on_sent: Callable[[int | None, str], None] | None = None,
+                 limits: G.Limits | None = None, attempts: Attempts | None = None,
+                 token_delay: float = TOKEN_DELAY, sweep_every: float = 1.0) -> None:
         self.access = access
         self.hosts = listen_hosts(bind)
         self.port = port
@@ -104,15 +120,23 @@ class PhoneServer:
         self.heartbeat = heartbeat
         self.on_sent = on_sent
         self.inbox: queue.SimpleQueue[Inbound] = queue.SimpleQueue()
-        self.attempts = Attempts(clock=clock)
+        self.attempts = attempts or Attempts(clock=clock)
+        self.token_delay = token_delay
+        self.sweep_every = sweep_every
+        self._budgeted = limits is None
+        self.gate = G.Gate(limits or G.Limits(), clock)
+        self.quiet = Quiet(log)
+        self.names = HostNames(self.hosts, port)
         #: refusals by code (the server's own; the table's answers are not counted)
         self.refusals: Counter[str] = Counter()
         self._names: list[str] = []
-        self._latest: dict[int, str] = {}
+        self._latest: dict[int, tuple[str, int | None]] = {}
+        self._written: dict[int, int] = {}
         self._history: list[Any] = []
-        self._lines: dict[int, _Line] = {}
-        self._by_seat: dict[int, _Line] = {}
+        self._lines: dict[int, Line] = {}
+        self._by_seat: dict[int, Line] = {}
         self._ids = itertools.count(1)
+        self._tasks: set[asyncio.Task[Any]] = set()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stopping: asyncio.Event | None = None
         self._thread: threading.Thread | None = None
@@ -149,7 +173,7 @@ class PhoneServer:
 
     @property
     def base_url(self) -> str:
-        return f"http://{_url_host(public_host(self.hosts))}:{self.port}"
+        return f"http://{url_host(public_host(self.hosts))}:{self.port}"
 
     def link(self, seat: int) -> str:
         """The join link of a phone seat (its QR code)."""
@@ -164,10 +188,16 @@ class PhoneServer:
         with self._connected_lock:
             return set(self._connected)
 
+    def written_step(self, seat: int) -> int:
+        """The step of the last ``state`` written to a line of ``seat`` (-1: none)."""
+        return self._written.get(seat, -1)
+
     def send(self, seat: int, message: dict[str, Any], *, state: bool = False) -> None:
         """Send ``message`` to the device of ``seat`` (if one is connected). A
         ``state`` is also kept for the seat's next connection."""
-        self._call(self._deliver, seat, protocol.dumps(message), state)
+        step = message.get("step") if state else None
+        self._call(self._deliver, seat, protocol.dumps(message), state,
+                   step if isinstance(step, int) else None)
 
     def send_history(self, first: int, rounds: list[Any]) -> None:
         """The public events of finished rounds ``first``, ``first + 1`` … for every
@@ -192,6 +222,7 @@ class PhoneServer:
 
     def _run(self) -> None:
         loop = asyncio.new_event_loop()
+        loop.set_exception_handler(self.quiet.loop_handler)
         self._loop = loop
         try:
             loop.run_until_complete(self._serve())
@@ -200,98 +231,144 @@ class PhoneServer:
         finally:
             self._ready.set()
             with contextlib.suppress(Exception):
+                finish_tasks(loop)
                 loop.run_until_complete(loop.shutdown_asyncgens())
             loop.close()
 
+    def _spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
+        """A task kept until it ends (the loop itself only keeps a weak reference: a
+        task waiting on a line that is gone could be collected half-way)."""
+        task = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
     async def _serve(self) -> None:
         self._stopping = asyncio.Event()
+        page.preload()                  # no request opens a file
         app = web.Application(client_max_size=1024, middlewares=[self._guard])
-        r = app.router
-        r.add_get("/", self._page)
-        r.add_get("/p/{token}", self._page)
-        r.add_get("/j/{code}", self._page)
-        r.add_get("/ws", self._socket)
-        r.add_get("/icon.png", self._icon)
-        r.add_get("/cards/{set}/{name}.png", self._card)
-        r.add_get("/backs/{name}.png", self._back)
-        r.add_get("/{name}", self._file)
+        add_routes(app, self._page, self._socket)
+        app.on_response_prepare.append(with_headers)
         runner = web.AppRunner(app, access_log=None, handle_signals=False,
                                shutdown_timeout=1.0)
         await runner.setup()
-        sites: list[web.TCPSite] = []
+        manager = runner.server
+        assert manager is not None
+        loop = asyncio.get_running_loop()
+        kw = {"loop": loop, "keepalive_timeout": self.gate.limits.http_idle,
+              "access_log": None, "logger": _http_log}
+
+        def handler() -> Handler:
+            return Handler(manager, opened=self._opened, lost=self.gate.lost, **kw)
+
+        servers: list[asyncio.AbstractServer] = []
+        sweeper = None
+        budget = G.connection_budget(len(self.access.tokens))
+        if self._budgeted:
+            self.gate.limits.total = budget.total
         try:
             for host in self.hosts:
-                site = web.TCPSite(runner, host, self.port, reuse_address=True)
-                await site.start()
-                sites.append(site)
+                # create_server sets SO_REUSEADDR on POSIX only: on Windows it would
+                # let a second table bind this port and take the phones' connections
+                sock = socket.create_server((host, self.port), backlog=LISTEN_QUEUE,
+                                            family=_family(host))
+                srv = await loop.create_server(handler, sock=sock, backlog=budget.backlog)
+                # asyncio takes ``backlog`` connections per turn (few, for few
+                # descriptors); the system may queue more meanwhile
+                sock.listen(LISTEN_QUEUE)
+                servers.append(srv)
                 if self.port == 0:
-                    server = site._server
-                    assert server is not None
-                    self.port = int(server.sockets[0].getsockname()[1])  # type: ignore[union-attr]
+                    self.port = int(sock.getsockname()[1])
+            self.names = HostNames(self.hosts, self.port)
+            sweeper = self._spawn(self._sweep())
             self._ready.set()
             await self._stopping.wait()
-            await _stop_accepting(sites)
-            for site in sites:            # no new connections from here on
-                await site.stop()
-            for line in list(self._lines.values()):
-                await self._close(line, CLOSE_GONE, {"type": "bye", "reason": "closed"})
+            await stop_accepting(servers)
+            for srv in servers:            # no new connections from here on
+                srv.close()
+            # every line is told bye at once; one that does not read (a phone asleep,
+            # its buffers full) gets no longer than the others
+            lines = list(self._lines.values())
+            closing = [self._spawn(self._close(line, CLOSE_GONE,
+                                               {"type": "bye", "reason": "closed"}))
+                       for line in lines]
+            if closing:
+                await asyncio.wait(closing, timeout=STOP_GRACE)
+            for line in lines:
+                if line.transport is not None and not line.transport.is_closing():
+                    line.transport.abort()
         finally:
-            await runner.cleanup()
+            if sweeper is not None:
+                sweeper.cancel()
+            for srv in servers:
+                srv.close()
+            await manager.shutdown(1.0)           # every connection (aiohttp 3.9's
+            await runner.cleanup()                # cleanup leaves them to the sites)
+
+    async def _sweep(self) -> None:
+        while True:
+            await asyncio.sleep(self.sweep_every)
+            self.gate.sweep()
+
+    def _opened(self, handler: Handler, transport: Any) -> G.Conn | None:
+        """A new TCP connection: only from the local network, and counted."""
+        peer = transport.get_extra_info("peername")
+        address = str(peer[0]) if isinstance(peer, (tuple, list)) and peer else ""
+        if not allowed_peer(address):
+            transport.abort()
+            return None
+
+        def close(reason: str) -> None:
+            if reason == G.IDLE and not transport.is_closing():
+                transport.close()
+            else:
+                transport.abort()
+
+        return self.gate.opened(address, close)
 
     # ------------------------------------------------------------------ http
 
     @web.middleware
     async def _guard(self, request: web.Request, handler: Any) -> web.StreamResponse:
-        if not allowed_peer(request.remote):
-            raise web.HTTPForbidden(text="local network only")
-        if not _host_ok(request.host):
-            raise web.HTTPMisdirectedRequest(text="use the address the table shows")
-        resp: web.StreamResponse = await handler(request)
-        if not resp.prepared:
-            resp.headers["X-Content-Type-Options"] = "nosniff"
-            resp.headers["Referrer-Policy"] = "no-referrer"
-            resp.headers.setdefault("Cache-Control", "no-store")
-        return resp
+        conn: G.Conn | None = getattr(request.protocol, "gate_conn", None)
+        if conn is not None:
+            self.gate.begin(conn)
+        try:
+            if not allowed_peer(request.remote):
+                raise web.HTTPForbidden(text="local network only")
+            if self._host(request) is None:
+                raise web.HTTPMisdirectedRequest(text="use the address the table shows")
+            resp: web.StreamResponse = await handler(request)
+            return resp
+        finally:
+            if conn is not None:
+                self.gate.end(conn)
+
+    def _host(self, request: web.Request) -> str | None:
+        """The server's own spelling of the request's ``Host``, if it is one of its."""
+        return self.names.match(request.headers.get("Host"))
 
     async def _page(self, request: web.Request) -> web.Response:
-        found = page.page()
-        if found is None:
-            raise web.HTTPNotFound()
-        resp = web.Response(body=found.body, content_type="text/html", charset="utf-8")
-        resp.headers["Content-Security-Policy"] = (
-            "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
-            f"connect-src 'self' ws://{request.host}; base-uri 'none'; form-action 'none'; "
-            "frame-ancestors 'none'")
-        return resp
-
-    async def _file(self, request: web.Request) -> web.Response:
-        return _served(page.page_file(request.match_info["name"]))
-
-    async def _card(self, request: web.Request) -> web.Response:
-        m = request.match_info
-        return _served(page.card_image(m["set"], m["name"]), cache=True)
-
-    async def _back(self, request: web.Request) -> web.Response:
-        return _served(page.back_image(request.match_info["name"]), cache=True)
-
-    async def _icon(self, request: web.Request) -> web.Response:
-        return _served(page.icon(), cache=True)
+        return serve_page(self._host(request) or "")
 
     # ------------------------------------------------------------------ websocket
 
     async def _socket(self, request: web.Request) -> web.StreamResponse:
         origin = request.headers.get("Origin")
-        if origin is not None and origin != f"http://{request.host}":
+        if origin is not None and origin != f"http://{self._host(request)}":
             raise web.HTTPForbidden(text="wrong origin")
-        if len(self._lines) >= MAX_CONNECTIONS:
-            raise web.HTTPServiceUnavailable(text=protocol.CODES["full"])
-        ws = web.WebSocketResponse(max_msg_size=protocol.HARD_LIMIT,
+        ws = web.WebSocketResponse(max_msg_size=protocol.HARD_LIMIT, timeout=2.0,
                                    heartbeat=self.heartbeat, compress=False)
         await ws.prepare(request)
-        line = _Line(next(self._ids), ws, str(request.remote),
-                     RateLimit(self.rate, self.burst, self.clock))
+        conn: G.Conn | None = getattr(request.protocol, "gate_conn", None)
+        line = Line(next(self._ids), ws, str(request.remote),
+                     RateLimit(self.rate, self.burst, self.clock), conn, request.transport)
         self._lines[line.id] = line
-        writer = asyncio.ensure_future(self._writer(line))
+        if conn is not None:
+            if conn.closed:          # it gave way to a newer one during the handshake
+                self._kick(line, G.EVICTED)
+            self.gate.become(conn, G.PENDING, lambda reason: self._kick(line, reason))
+        writer = self._spawn(self._writer(line))
         try:
             async for msg in ws:
                 if msg.type == WSMsgType.TEXT:
@@ -302,39 +379,52 @@ class PhoneServer:
                     if getattr(msg.data, "code", None) == WSCloseCode.MESSAGE_TOO_BIG:
                         self.refusals["too_big"] += 1      # aiohttp closed it with 1009
                     break
+        except Exception as exc:  # noqa: BLE001 - one broken line never stops the server
+            self.quiet.say("line", "phone server: a line failed", exc)
+            with contextlib.suppress(Exception):
+                await ws.close(code=CLOSE_FAILED)
         finally:
             self._drop(line)
             line.out.put_nowait(None)
             with contextlib.suppress(Exception):
                 await writer
+            if line.close_code is not None and not ws.closed:
+                # closed from another task while this one read: say why, before aiohttp
+                # closes it with 1000 once the handler returns (aiohttp before 3.10)
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(ws.close(code=line.close_code,
+                                                    message=line.close_reason), 2.0)
         return ws
 
-    async def _writer(self, line: _Line) -> None:
+    async def _writer(self, line: Line) -> None:
         """Write one line's messages in order (one writer per line)."""
         while True:
-            text = await line.out.get()
-            if text is None or line.ws.closed:
+            item = await line.out.get()
+            if item is None or line.ws.closed:
                 return
+            text, step = item
             try:
                 await line.ws.send_str(text)
             except (ConnectionError, RuntimeError):
                 return
+            if step is not None and line.seat is not None:
+                self._written[line.seat] = max(step, self._written.get(line.seat, -1))
             if self.on_sent is not None:
                 self.on_sent(line.seat, text)
 
-    def _reply(self, line: _Line, message: dict[str, Any]) -> None:
+    def _reply(self, line: Line, message: dict[str, Any]) -> None:
         if message.get("type") == "refused":
             self.refusals[message["code"]] += 1
         self._queue(line, protocol.dumps(message))
 
-    def _queue(self, line: _Line, text: str) -> None:
+    def _queue(self, line: Line, text: str, step: int | None = None) -> None:
         if line.out.qsize() >= MAX_BACKLOG:
-            asyncio.ensure_future(line.ws.close(code=int(WSCloseCode.TRY_AGAIN_LATER),
-                                                message=b"not reading"))
+            self._spawn(line.ws.close(code=int(WSCloseCode.TRY_AGAIN_LATER),
+                                      message=b"not reading"))
             return
-        line.out.put_nowait(text)
+        line.out.put_nowait((text, step))
 
-    async def _close(self, line: _Line, code: int, last: dict[str, Any]) -> None:
+    async def _close(self, line: Line, code: int, last: dict[str, Any]) -> None:
         self._reply(line, last)
         line.out.put_nowait(None)
         self._drop(line)
@@ -344,9 +434,35 @@ class PhoneServer:
                 if line.out.empty():
                     break
                 await asyncio.sleep(0.01)
-            await line.ws.close(code=code, message=str(last.get("reason", "")).encode())
+            # the close frame may wait for a peer that reads nothing: not for long
+            line.close_code = code
+            line.close_reason = str(last.get("reason", "")).encode()
+            await asyncio.wait_for(line.ws.close(code=code, message=line.close_reason), 2.0)
+        if line.transport is not None and not line.transport.is_closing() and line.ws.closed:
+            line.transport.abort()
 
-    def _drop(self, line: _Line) -> None:
+    def _kick(self, line: Line, reason: str) -> None:
+        """The gate closes ``line`` (never a seat's): at once when it makes room for
+        another connection, with ``CLOSE_IDLE`` when it waited too long."""
+        self._drop(line)
+        line.out.put_nowait(None)
+        transport = line.transport
+        if reason in (G.EVICTED, G.REFUSED) or transport is None:
+            if transport is not None:
+                transport.abort()
+            return
+
+        line.close_code, line.close_reason = CLOSE_IDLE, b"idle"
+
+        async def close() -> None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(line.ws.close(code=CLOSE_IDLE, message=b"idle"), 1.0)
+            if not transport.is_closing():
+                transport.abort()
+
+        self._spawn(close())
+
+    def _drop(self, line: Line) -> None:
         if self._lines.pop(line.id, None) is None:
             return
         seat = line.seat
@@ -361,10 +477,10 @@ class PhoneServer:
         if self.wake is not None:
             try:
                 self.wake()
-            except Exception:  # noqa: BLE001 - a failing wake-up must not stop the server
-                log.exception("phone server: wake-up failed")
+            except Exception as exc:  # noqa: BLE001 - a failing wake-up must not stop the server
+                self.quiet.say("wake", "phone server: wake-up failed", exc)
 
-    async def _on_text(self, line: _Line, text: str) -> None:
+    async def _on_text(self, line: Line, text: str) -> None:
         if not line.rate.take():
             if line.rate.over == 1:
                 self._reply(line, protocol.refused("too_fast"))
@@ -374,16 +490,16 @@ class PhoneServer:
             return
         try:
             msg = protocol.parse(text)
-            self._handle(line, msg)
+            await self._handle(line, msg)
         except Refused as r:
             self._reply(line, r.as_message())
 
-    def _handle(self, line: _Line, msg: dict[str, Any]) -> None:
+    async def _handle(self, line: Line, msg: dict[str, Any]) -> None:
         kind = msg["type"]
         if kind == "ping":
             self._reply(line, {"type": "pong"})
         elif kind == "hello":
-            self._hello(line, msg)
+            await self._hello(line, msg)
         elif kind in ("join", "claim"):
             self._join(line, msg)
         elif line.seat is None:
@@ -391,24 +507,23 @@ class PhoneServer:
         else:           # move, advice: the table answers
             self._post(Inbound(kind, line.seat, msg))
 
-    def _check_attempts(self, line: _Line) -> None:
-        if self.attempts.locked(line.address):
-            raise Refused("locked")
-
-    def _hello(self, line: _Line, msg: dict[str, Any]) -> None:
-        self._check_attempts(line)
+    async def _hello(self, line: Line, msg: dict[str, Any]) -> None:
         seat = self.access.seat_of(msg["token"])
         if seat is None:
-            self.attempts.failed(line.address)
+            late = self.attempts.slowed(line.address)
+            self.attempts.failed(line.address, "token")
+            if late:                   # this line answers nothing else meanwhile
+                await asyncio.sleep(self.token_delay)
             raise Refused("bad_token")
         if line.seat is not None and line.seat != seat:
             raise Refused("bad_token", "this line already belongs to another seat")
         old = self._by_seat.get(seat)
         if old is not None and old is not line:
             old.seat = None            # its closing is not this seat's disconnection
-            asyncio.ensure_future(self._close(old, CLOSE_REPLACED,
-                                              {"type": "bye", "reason": "replaced"}))
+            self._spawn(self._close(old, CLOSE_REPLACED, {"type": "bye", "reason": "replaced"}))
         line.seat = seat
+        if line.conn is not None:
+            self.gate.become(line.conn, G.SEAT)
         self._by_seat[seat] = line
         self.access.claimed.add(seat)
         with self._connected_lock:
@@ -419,36 +534,48 @@ class PhoneServer:
             self._reply(line, {"type": "history", "from": 0, "rounds": self._history})
         latest = self._latest.get(seat)
         if latest is not None:
-            self._queue(line, latest)
+            self._queue(line, *latest)
         self._post(Inbound("connected", seat, {"lang": msg.get("lang")}))
 
-    def _join(self, line: _Line, msg: dict[str, Any]) -> None:
-        self._check_attempts(line)
+    def _join(self, line: Line, msg: dict[str, Any]) -> None:
+        claim = msg["type"] == "claim"
+        if claim and (line.seat is not None or line.claimed is not None):
+            raise Refused("one_seat", detail={"seat": line.seat if line.seat is not None
+                                              else line.claimed})
+        if self.attempts.locked(line.address):
+            raise Refused("locked")
         if not self.access.code_ok(msg["code"]):
-            self.attempts.failed(line.address)
+            self.attempts.failed(line.address, "code")
             raise Refused("bad_code")
+        if line.conn is not None and line.seat is None:
+            self.gate.become(line.conn, G.GUEST)
         free = self.access.free(self._by_seat)
-        if msg["type"] == "join":
+        if not claim:
             self._reply(line, {"type": "seats", "free": [
                 {"seat": s, "name": self._names[s] if s < len(self._names) else ""}
                 for s in free]})
             return
-        seat = msg["seat"]
+        seat, name = msg["seat"], msg["name"]
         if seat not in free:
             raise Refused("seat_taken", detail={"seat": seat})
-        self.access.claimed.add(seat)
-        self._post(Inbound("named", seat, {"name": msg["name"]}))
-        self._reply(line, {"type": "claimed", "seat": seat,
-                           "token": self.access.tokens[seat]})
+        if any(same_name(name, other) for s, other in enumerate(self._names) if s != seat):
+            raise Refused("name_taken", detail={"name": name})
+        token = self.access.claim(seat)
+        line.claimed = seat
+        while len(self._names) <= seat:
+            self._names.append("")
+        self._names[seat] = name
+        self._post(Inbound("named", seat, {"name": name}))
+        self._reply(line, {"type": "claimed", "seat": seat, "token": token})
 
     # ------------------------------------------------------------------ from the table
 
-    def _deliver(self, seat: int, text: str, state: bool) -> None:
+    def _deliver(self, seat: int, text: str, state: bool, step: int | None) -> None:
         if state:
-            self._latest[seat] = text
+            self._latest[seat] = (text, step)
         line = self._by_seat.get(seat)
         if line is not None:
-            self._queue(line, text)
+            self._queue(line, text, step)
 
     def _add_history(self, first: int, rounds: list[Any]) -> None:
         del self._history[first:]
@@ -461,48 +588,5 @@ class PhoneServer:
         self._names = names
 
 
-async def _stop_accepting(sites: list[web.TCPSite]) -> None:
-    """Stop taking connections, and let the ones already taken be made.
-
-    A connection is taken in one turn of the loop and made in the next. Closing the
-    listening socket in between (what ``site.stop()`` does) makes asyncio fail to make
-    it, silently, and leave its socket open: that phone waited, neither answered nor
-    closed, until its browser gave up. So the loop stops watching the listening
-    sockets first and lets the connections already taken be made; aiohttp's shutdown
-    then closes them with the rest. (The selector loop of Linux and macOS; Windows'
-    proactor loop takes connections another way and has no readers to remove.)"""
-    loop = asyncio.get_running_loop()
-    if not isinstance(loop, asyncio.SelectorEventLoop):
-        return
-    for site in sites:
-        server = site._server
-        for sock in server.sockets if server is not None else ():
-            loop.remove_reader(sock.fileno())
-    for _ in range(2):     # each taken connection is made in the next turn
-        await asyncio.sleep(0)
-
-
-def _served(found: page.Served | None, cache: bool = False) -> web.Response:
-    if found is None:
-        raise web.HTTPNotFound()
-    resp = web.Response(body=found.body, headers={"Content-Type": found.content_type})
-    if cache:
-        resp.headers["Cache-Control"] = "max-age=86400"
-    return resp
-
-
-def _url_host(host: str) -> str:
-    return f"[{host}]" if ":" in host else host
-
-
-def _host_ok(host: str) -> bool:
-    """A request's ``Host``: an IP address or ``localhost`` (with any port)."""
-    name = host.rsplit(":", 1)[0] if host.count(":") == 1 or host.startswith("[") else host
-    name = name.strip("[]")
-    if name == "localhost":
-        return True
-    try:
-        ipaddress.ip_address(name)
-    except ValueError:
-        return False
-    return True
+def _family(host: str) -> socket.AddressFamily:
+    return socket.AF_INET6 if ":" in host else socket.AF_INET

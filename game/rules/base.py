@@ -8,6 +8,8 @@ it caused, ``view(seat)`` is what that seat may know (BOTS.md).
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import json
 import random
 from collections.abc import Callable, Iterator, Sequence
@@ -242,12 +244,20 @@ def order_from_left_of(dealer: int, alive: Sequence[bool]) -> list[int]:
     return [s for s in ((dealer + k) % n for k in range(1, n + 1)) if alive[s]]
 
 
+@functools.lru_cache(maxsize=256)
 def seat_seed(bot_seed: int, seat: int) -> int:
-    """The view's ``seed`` for a seat: derived from ``bot_seed`` only, never from cards."""
-    x = (bot_seed * 0x9E3779B97F4A7C15 + (seat + 1) * 0xBF58476D1CE4E5B9) & (2**64 - 1)
-    x ^= x >> 31
-    x = (x * 0x94D049BB133111EB) & (2**64 - 1)
-    return x ^ (x >> 29)
+    """The view's ``seed`` for a seat: a one-way hash of the record's ``bot_seed`` and
+    the seat, never of cards.
+
+    One-way, so that no seat can work back from its own seed to ``bot_seed`` and on to
+    another seat's: a computer player's random numbers are part of what it hides (knowing
+    the number behind a mixed strategy's choice would tell more about its card than the
+    choice alone). ``bot_seed`` itself is drawn apart from the shuffle
+    (:mod:`game.seeds`), so even a seat that guessed it would learn no card.
+    """
+    digest = hashlib.blake2b(f"{bot_seed}:{seat}".encode(), digest_size=8,
+                             person=b"stammtisch/seat").digest()
+    return int.from_bytes(digest, "big")
 
 
 # --------------------------------------------------------------------------- card supply

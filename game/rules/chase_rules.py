@@ -8,7 +8,9 @@ rule says.
 
 * :class:`CardScale` -- every card's value under the rules in force (``ace_high``, the
   Cuckoo deck), and which cards block (Kings), may refuse (Queens), are low (shown
-  before passing, domino) or lowest (domino ``ace``), or are printed Aces.
+  before passing, domino) or lowest (domino ``ace``), or are printed Aces; and the
+  one *strength* scale (1 … 13) the computer players, the solved tables and the
+  solvers compare cards on, with BOTS.md's rank numbers (1 Ace … 13 King).
 * :func:`resolve_ask` -- one ask to exchange: King blocks (``blocked_swap_skips``
   passes the ask on), a Queen's refusal (``queen_refuses_once``), or the exchange.
 * :func:`shown_before_exchange` -- which low cards are shown first (``reveal_low_on_pass``).
@@ -33,6 +35,8 @@ FRENCH_ORDER_HIGH = "23456789TJQKA"
 LOW_VALUES = 3
 #: Above this many starting seats, ``decks: auto`` shuffles two decks together.
 ONE_DECK_MAX_SEATS = 13
+#: Steps of the strength scale: the French deck's thirteen ranks.
+STRENGTH_STEPS = 13
 
 
 class CardScale:
@@ -60,6 +64,38 @@ class CardScale:
         self.top = max(self.value.values())
         self.low = frozenset(c for c, v in self.value.items() if v <= LOW_VALUES)
         self.lowest = frozenset(c for c, v in self.value.items() if v == 1)
+        #: every card's strength: its value on a scale of :data:`STRENGTH_STEPS` steps
+        #: (the French values as they are; the Cuckoo deck's twenty squeezed onto it,
+        #: the Cuckoo on the top step), so one set of tables serves both decks
+        self.strength = {c: self._squeeze(v) for c, v in self.value.items()}
+        #: the blocking card's strength (the King: 13, or 12 with ``ace_high``)
+        self.blocker_strength = self.strength[min(self.blockers)]
+        if rules["deck"] != "cuckoo40":
+            ranks = {self.strength[c]: FRENCH_ORDER_LOW.index(c[0]) + 1 for c in FRENCH52}
+        else:       # no printed ranks: the strengths stand for them
+            ranks = {s: s for s in self.strength.values()}
+        self._rank = ranks
+        self._strength_of_rank = {r: s for s, r in ranks.items()}
+        #: how many cards of one deck have each strength (index 0 unused)
+        self.strength_counts = tuple(
+            sum(1 for c in self.deck if self.strength[c] == s) for s in range(STRENGTH_STEPS + 1))
+
+    def _squeeze(self, v: int) -> int:
+        top = self.top
+        if top == STRENGTH_STEPS:
+            return v
+        if v == top:
+            return STRENGTH_STEPS
+        return 1 + round((v - 1) * (STRENGTH_STEPS - 2) / (top - 2))
+
+    def rank_number(self, strength: int) -> int:
+        """BOTS.md's rank number (1 Ace … 13 King) of the cards of a strength (the
+        Cuckoo deck: the strength itself)."""
+        return self._rank[strength]
+
+    def strength_of_rank(self, rank: int) -> int:
+        """The strength of the cards with BOTS.md's rank number ``rank``."""
+        return self._strength_of_rank[rank]
 
 
 @cache

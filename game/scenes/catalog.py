@@ -79,10 +79,17 @@ def _handoff(app: Any, **kw: Any) -> Any:
     return HandoffScene(app, **kw)
 
 
-def _replay(app: Any, record: Any, title: str = "") -> Any:
+def _replay(app: Any, record: Any, title: str = "", at: int | None = None,
+            viewer: int | None = None) -> Any:
     from game.scenes.replay import ReplayScene
 
-    return ReplayScene(app, record, title=title)
+    return ReplayScene(app, record, title=title, at=at, viewer=viewer)
+
+
+def _review(app: Any, record: Any, key: Any = None, title: str = "") -> Any:
+    from game.scenes.review import ReviewScene
+
+    return ReviewScene(app, record, key=key, title=title)
 
 
 def _replays(app: Any) -> Any:
@@ -119,7 +126,7 @@ SCENES: dict[str, Callable[..., Any]] = {
     "menu": _menu, "setup": _setup, "table": _table, "continue": _resume, "demo": _demo,
     "results": _results, "pause": _pause, "handoff": _handoff, "replay": _replay,
     "replays": _replays, "settings": _settings, "rules": _rules, "stats": _stats,
-    "chart": _chart, "unfinished": _unfinished, "confirm": _confirm,
+    "chart": _chart, "unfinished": _unfinished, "confirm": _confirm, "review": _review,
 }
 
 

@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from game.i18n import t
-from game.records import RecordError, load, rebuild
+from game.records import RecordError, load
+from game.replaying import rebuild_light
 from game.table import bookkeeping
 
 
@@ -16,7 +17,7 @@ def watch_file(app: Any, path: str | Path) -> bool:
     """Open the replay of the record file at ``path``; False (and a toast) if bad."""
     try:
         record = load(path)
-        rebuild(record)
+        rebuild_light(record)
     except RecordError as exc:
         app.notify(t("replay.bad", error=f"{exc.kind}: {exc.message}"))
         return False

@@ -8,6 +8,10 @@ pacing is the viewer's (a pause between moves, none while stepping; its speed bu
 scales time), no records are kept and the finished game stays on the table. Each
 recorded move goes through the engine exactly as in a real game. The viewer never
 passes input to the table, so nothing can be decided by hand.
+
+Opened with ``at`` (a move's index) it starts paused just before that move, caught up
+quietly, and with ``viewer`` it shows that seat's cards as that seat saw them (the
+game review's jump to a decision).
 """
 
 from __future__ import annotations
@@ -18,7 +22,8 @@ import pygame
 
 from game import store
 from game.i18n import t
-from game.records import Record, RecordError, new_engine, rebuild
+from game.records import Record, RecordError, new_engine
+from game.replaying import rebuild_light
 from game.rules.base import GameError
 from game.scenes.base import Scene
 from game.table.flow import Pacing
@@ -33,10 +38,14 @@ SPEEDS = (0.5, 1.0, 2.0, 4.0)
 class ReplayScene(Scene):
     name = "replay"
 
-    def __init__(self, app, record: Record, title: str = "") -> None:
+    def __init__(self, app, record: Record, title: str = "", at: int | None = None,
+                 viewer: int | None = None) -> None:
         super().__init__(app)
         self.record = record
         self.title = title
+        self.at = at if at is not None and 0 <= at <= len(record.moves) else None
+        self.viewer = viewer if viewer is not None and 0 <= viewer < len(record.seats) \
+            else None
         self.error: str | None = None
         self.playing = True
         self.speed_i = 1
@@ -59,11 +68,17 @@ class ReplayScene(Scene):
     def _make_table(self) -> Any:
         rec = self.record
         humans = [i for i, s in enumerate(rec.seats) if s.type == "human"]
+        viewer = self.viewer if self.viewer is not None else (
+            humans[0] if len(humans) == 1 else None)
+        start = None
+        if self.at:      # caught up quietly to just before move ``at``
+            start = (Record(rec.game, rec.seats, rec.rules, rec.dealer, rec.seed,
+                            rec.bot_seed, rec.deals, rec.moves[:self.at]), {})
         options = TableOptions(
-            keep_records=False,
+            keep_records=False, resume=start,
             sources={i: RecordSource(rec.moves, self._gate) for i in range(len(rec.seats))},
-            viewer=humans[0] if len(humans) == 1 else None,
-            bottom=humans[0] if humans else 0,
+            viewer=viewer,
+            bottom=viewer if viewer is not None else (humans[0] if humans else 0),
             pacing=self._pacing, anim_speed=self._anim_speed, after_game=STAY,
             menu_key="replay.back", fast_forward=False)
         return self.app.scene("table", game_id=rec.game, seats=store.seats_from_record(rec),
@@ -73,7 +88,7 @@ class ReplayScene(Scene):
 
     def restart(self) -> None:
         try:
-            rebuild(self.record)
+            rebuild_light(self.record)      # checked, without holding every round
             table = self._make_table()
         except (RecordError, GameError, ValueError) as exc:
             self.error = str(getattr(exc, "message", exc))
@@ -84,7 +99,8 @@ class ReplayScene(Scene):
         if old is not None:
             old.exit()
         self.playing = True
-        self.step_target = None
+        self.step_target = self.at     # a jump plays up to that move, then pauses
+        self.at = None                 # Restart starts from the beginning
         table.enter()
         self._size = (0, 0)
 

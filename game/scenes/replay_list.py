@@ -1,6 +1,7 @@
 """The list of games to watch: the last finished games (statistics database) and the
 record files in ``saves_dir()/exports`` and ``saves_dir()``; a file dropped on the
-window opens too. Watching is the replay viewer (``app.open("replay", ...)``)."""
+window opens too. Watching is the replay viewer (``app.open("replay", ...)``); each
+row's *Review* button (or R on the focused row) opens the game review."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pygame
 
 from game import games, paths, store
 from game.i18n import t
-from game.records import RecordError, rebuild
+from game.records import RecordError, load, rebuild
 from game.scenes.base import Scene
 from game.scenes.files import watch_file
 from game.table.texts import seat_name
@@ -44,6 +45,9 @@ class ReplayListScene(Scene):
         self.area = pygame.Rect(0, 0, 0, 0)
         self.row_h, self.gap = 30, 4
         self.back_button = Button(lambda: t("replay.back"), self.back, name="back")
+        #: per row: its review button's place (empty when hidden), and how it opens
+        self.review_rects: list[pygame.Rect] = []
+        self.reviews: list[Any] = []
         self.reload()
 
     def reload(self) -> None:
@@ -53,6 +57,7 @@ class ReplayListScene(Scene):
             rows = []
         files = store.record_files()[:40]
         buttons: list[Button] = []
+        reviews: list[Any] = []
         self.headings = {}
         if rows:
             self.headings[0] = t("replay.recent")
@@ -65,12 +70,16 @@ class ReplayListScene(Scene):
 
             buttons.append(Button(label, lambda i=r.id: self.watch_db(i),
                                   name=f"game_{r.id}"))
+            reviews.append(lambda r=r: self.review_db(r.id, r.game_id))
         if files:
             self.headings[len(buttons)] = t("replay.files")
         for p in files:
             buttons.append(Button(p.name, lambda p=p: self.watch_file(p),
                                   name="file_" + p.name))
+            reviews.append(lambda p=p: self.review_file(p))
         self.list.set(buttons)
+        self.reviews = reviews
+        self.review_rects = [pygame.Rect(0, 0, 0, 0) for _ in buttons]
         self._size = (0, 0)
 
     def watch_db(self, row_id: int) -> None:
@@ -86,6 +95,27 @@ class ReplayListScene(Scene):
     def watch_file(self, path: Path) -> None:
         self.app.play("click")
         watch_file(self.app, path)
+
+    def review_db(self, row_id: int, game_id: str) -> None:
+        """The game review of a finished game (its figures join the statistics)."""
+        self.app.play("click")
+        try:
+            record = store.game_record(row_id)
+            rebuild(record)
+        except (RecordError, Exception) as exc:  # noqa: BLE001 - any bad row is a toast
+            self.app.notify(t("replay.bad", error=str(getattr(exc, "message", exc))))
+            return
+        self.app.open("review", record=record, key=game_id)
+
+    def review_file(self, path: Path) -> None:
+        self.app.play("click")
+        try:
+            record = load(path)
+            rebuild(record)
+        except RecordError as exc:
+            self.app.notify(t("replay.bad", error=f"{exc.kind}: {exc.message}"))
+            return
+        self.app.open("review", record=record, title=path.name)
 
     def back(self) -> None:
         self.app.play("click")
@@ -115,6 +145,8 @@ class ReplayListScene(Scene):
         self.heading_pos: list[tuple[str, int]] = []
         self.visible = 0
         for i, b in enumerate(buttons):
+            if i < len(self.review_rects):
+                self.review_rects[i] = pygame.Rect(0, 0, 0, 0)
             if i < self.scroll:
                 b.rect = pygame.Rect(0, 0, 0, 0)
                 continue
@@ -127,7 +159,10 @@ class ReplayListScene(Scene):
             if hy:
                 self.heading_pos.append((self.headings[i], y + hy - int(6 * u)))
                 y += hy
-            b.rect = pygame.Rect(self.area.left, y, self.area.width, self.row_h)
+            rw = int(min(self.area.width * 0.22, 170 * u))
+            b.rect = pygame.Rect(self.area.left, y, self.area.width - rw - self.gap, self.row_h)
+            if i < len(self.review_rects):
+                self.review_rects[i] = pygame.Rect(b.rect.right + self.gap, y, rw, self.row_h)
             y += self.row_h + self.gap
             self.visible += 1
 
@@ -150,6 +185,15 @@ class ReplayListScene(Scene):
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and \
                 self.back_button.rect.collidepoint(ev.pos):
             self.back()
+            return True
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+            for i, rect in enumerate(self.review_rects):
+                if rect.width and rect.collidepoint(ev.pos):
+                    self.list.focus = i
+                    self.reviews[i]()
+                    return True
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_r and self.reviews:
+            self.reviews[self.list.focus]()
             return True
         if ev.type == pygame.MOUSEWHEEL:
             n = len(self.list.buttons)
@@ -180,6 +224,10 @@ class ReplayListScene(Scene):
         for i, b in enumerate(self.list.buttons):
             if b.rect.width:
                 b.draw(surf, u, i == self.list.focus, i == self.list.hover)
+                rect = self.review_rects[i] if i < len(self.review_rects) else None
+                if rect is not None and rect.width:
+                    Button(lambda: t("review.button"), lambda: None, rect=rect,
+                           hint="R" if i == self.list.focus else "").draw(surf, u, False)
         n = len(self.list.buttons)
         if n > self.visible > 0:
             track = pygame.Rect(self.area.right + int(6 * u), self.area.top, max(3, int(5 * u)),

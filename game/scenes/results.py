@@ -14,6 +14,7 @@ import pygame
 from game.i18n import t, tn
 from game.scenes.base import Scene
 from game.scenes.files import export_table
+from game.table.bookkeeping import table_record
 from game.table.story import tell
 from game.table.texts import winner_text
 from game.view import text, widgets
@@ -54,8 +55,19 @@ class ResultsScene(Scene):
             Button(lambda: t("results.menu"), self.menu, name="menu", hotkey=pygame.K_m),
             Button(lambda: t("store.export"), self.export, name="export", hotkey=pygame.K_e),
             Button(lambda: t("results.again"), self.again, name="again", hotkey=pygame.K_n),
+            Button(lambda: t("review.button"), self.review, name="review", hotkey=pygame.K_r),
         ], horizontal=True)
         self.list.focus = 0
+        # the review starts now, behind this screen (tests start it when they ask)
+        self.record = table_record(table.game, table.seats, table.session)
+        self.review_key = table.session.game_id if table.session is not None else None
+        if not app.ai_sync:
+            app.reviews().start(self.record, self.review_key)
+
+    def review(self) -> None:
+        """The game review: where the lives went, and what the cards decided."""
+        self.app.play("click")
+        self.app.open("review", record=self.record, key=self.review_key)
         self.left = self.right = pygame.Rect(0, 0, 10, 10)
 
     def export(self) -> None:
@@ -86,8 +98,10 @@ class ResultsScene(Scene):
         w, h = size
         u = self.u
         bh = int(max(28, 52 * u))
+        n = len(self.list.buttons)
         widgets.layout_row(self.list.buttons, w // 2, h - int(20 * u) - bh // 2,
-                           int(min((w * 0.9 - 2 * 20 * u) / 3, 300 * u)), bh, int(20 * u))
+                           int(min((w * 0.94 - (n - 1) * 20 * u) / n, 300 * u)), bh,
+                           int(20 * u))
         self.title_size = min(int(60 * u), max(18, int(h * 0.075)))
         top = int(18 * u) + self.title_size + int(46 * u)
         bottom = self.list.buttons[0].rect.top - int(20 * u) - self._record_h()

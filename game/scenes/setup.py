@@ -1,6 +1,8 @@
 """Game setup: players (3–10, each a person at the screen, a person with a phone, or a
 computer with a name and a level) and every variant of the chosen game (Chase:
 RULES.md §1, Rams: §2) with a one-line explanation. The last setup of each game is remembered in the settings file.
+With phone seats, a row says where phones join: this computer's main address on the
+local network (first), its other local addresses, or this computer only.
 
 Keyboard: Tab cycles players → rules → buttons; Up/Down move, Left/Right change,
 Enter edits a name (and confirms it), Esc goes back.
@@ -21,6 +23,8 @@ from game.settings import DEFAULT_NAMES, default_setup
 from game.view import text, widgets
 from game.view.widgets import Button, FocusList, Form, Row
 
+LOOPBACK = "127.0.0.1"
+
 
 def rule_values(key: str, spec: Key, offered: dict[str, tuple[Any, ...]] | None = None
                 ) -> list[Any]:
@@ -36,6 +40,19 @@ def rule_values(key: str, spec: Key, offered: dict[str, tuple[Any, ...]] | None 
     if spec.choices is not None:
         return list(spec.choices)
     return [spec.default]
+
+
+def _phone_binds() -> dict[str, str]:
+    """Address -> its label, the main local-network address first (the default),
+    then the others, then this computer only."""
+    from game.net.addresses import lan_choices
+
+    try:
+        found = {i.address: i.label() for i in lan_choices()}
+    except OSError:        # pragma: no cover - the system would not say
+        found = {}
+    found[LOOPBACK] = LOOPBACK
+    return found
 
 
 def value_text(key: str, value: Any, prefix: str) -> str:
@@ -61,6 +78,10 @@ class SetupScene(Scene):
             self.rules = self.entry.validate_rules(self.setup.get("rules") or {})
         except Exception:  # noqa: BLE001 - a stored setup the rules refuse: defaults
             self.rules = self.entry.validate_rules({})
+        #: where phones may join: None (the main local address) or one address
+        self.phone_binds = _phone_binds()
+        if self.setup.get("phone_bind") not in self.phone_binds:
+            self.setup["phone_bind"] = next(iter(self.phone_binds))
         self.seat_form = Form(self._seat_rows(), with_help=False)
         self.rule_form = Form(self._rule_rows(), with_help=True)
         other = games.entry(games.other(self.game_id))
@@ -117,7 +138,25 @@ class SetupScene(Scene):
             rows.append(Row(lambda i=i: self._default_name(i), kind_text, step, kind="seat",
                             name=f"seat{i}", visible=lambda i=i: i < self.setup["players"],
                             get_text=lambda s=seat: s["name"], set_text=set_name))
+        rows.append(Row(lambda: t("setup.phone_address"), self._phone_bind_text,
+                        self._step_phone_bind, name="phone_bind", visible=self._has_phones))
         return rows
+
+    def _has_phones(self) -> bool:
+        return any(s.get("phone") for s in self.setup["seats"][:self.setup["players"]])
+
+    def _phone_bind_text(self) -> str:
+        bind = self.setup.get("phone_bind")
+        if bind == LOOPBACK:
+            return t("setup.phone_here")
+        return self.phone_binds[bind] if bind in self.phone_binds else str(bind)
+
+    def _step_phone_bind(self, d: int) -> None:
+        keys = list(self.phone_binds)
+        cur = self.setup.get("phone_bind")
+        i = keys.index(cur) if cur in keys else 0
+        self.setup["phone_bind"] = keys[(i + d) % len(keys)]
+        self.app.play("click")
 
     def _step_players(self, d: int) -> None:
         self.setup["players"] = max(3, min(self.entry.setup_max_seats, self.setup["players"] + d))
@@ -206,13 +245,19 @@ class SetupScene(Scene):
         self.seat_form.stop_edit()
         self._store()
         self.app.play("click")
+        from game.table.options import TableOptions
+
         seats = seats_from_setup(self.setup)
         seed = getattr(self.app.opts, "seed", None)
+        bind = self.setup.get("phone_bind")
+        # the first choice is the default (loopback and the main address)
+        options = TableOptions(phone_bind=None if bind == next(iter(self.phone_binds))
+                               else bind)
         try:
             table = self.app.scene("table", game_id=self.game_id, seats=seats,
-                                   rules=self.setup["rules"], seed=seed)
+                                   rules=self.setup["rules"], seed=seed, options=options)
         except (GameError, ValueError) as exc:   # e.g. more cards than the deck holds
-            self.app.show_toast(t("setup.rams_bad", error=str(exc)), 6.0)
+            self.app.show_toast(t("setup.rams_bad", error=str(exc)))
             return
         self.app.replace(table)
 

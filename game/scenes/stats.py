@@ -1,8 +1,9 @@
 """The statistics screen: per game and opponent level (games, wins, win rate, win
-streaks now and best), the lives of every seat over the rounds of the last game, and
-the win rate over time. Reads ``game.store.summarize()`` once when opened (four small
-columns per game, so 10,000 games cost a few milliseconds) and draws on the felt with
-the game's own panels and buttons.
+streaks now and best), the lives of every seat over the rounds of the last game, the
+win rate over time, and each player's accuracy over the reviewed games
+(``game.review.history``). Reads ``game.store.summarize()`` once when opened (four
+small columns per game, so 10,000 games cost a few milliseconds) and draws on the felt
+with the game's own panels and buttons.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ LINE_COLOURS = [(220, 70, 60), (90, 140, 230), (70, 180, 100), (235, 190, 60),
                 (200, 120, 220), (240, 240, 240), (240, 140, 60), (80, 200, 200),
                 (170, 120, 80), (150, 150, 150)]
 ROLLING_COLOUR = (120, 190, 150)
+#: the accuracy chart's line: the mean of this many games of a player
+ACCURACY_MEAN = 5
 
 
 def pct(x: float) -> str:
@@ -53,6 +56,14 @@ class StatsScene(Scene):
                 kind, detail = problem.kind, problem.detail
             if kind:
                 self.unavailable = t(f"stats.unavailable.{kind}", reason=detail)
+        try:
+            from game.review.history import accuracy_history
+
+            self.accuracy = accuracy_history()
+        except Exception:  # noqa: BLE001 - the chart is optional, the screen opens
+            from game.review.history import AccuracyHistory
+
+            self.accuracy = AccuracyHistory()
         buttons = [Button(lambda: t("stats.back"), self.back, name="back",
                           hotkey=pygame.K_b)]
         if self.data.last_game is not None:
@@ -97,9 +108,10 @@ class StatsScene(Scene):
         self.table_rect = pygame.Rect(left, top, width, table_h)
         gap = int(14 * u)
         ctop = self.table_rect.bottom + gap
-        cw = (width - gap) // 2
+        cw = (width - 2 * gap) // 3
         self.lives_rect = pygame.Rect(left, ctop, cw, bottom - ctop)
         self.rate_rect = pygame.Rect(left + cw + gap, ctop, cw, bottom - ctop)
+        self.accuracy_rect = pygame.Rect(left + 2 * (cw + gap), ctop, cw, bottom - ctop)
 
     def handle_event(self, ev: pygame.event.Event) -> bool:
         if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
@@ -141,6 +153,7 @@ class StatsScene(Scene):
         self._draw_table(surf)
         self._draw_lives(surf, self.lives_rect)
         self._draw_rate(surf, self.rate_rect)
+        self._draw_accuracy(surf, self.accuracy_rect)
         self.list.draw(surf, u)
 
     def _draw_table(self, surf: pygame.Surface) -> None:
@@ -302,3 +315,50 @@ class StatsScene(Scene):
         else:
             x, y = pts(1)[0]
             pygame.draw.circle(surf, widgets.GOLD, (int(x), int(y)), max(3, int(5 * u)))
+
+    def _draw_accuracy(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
+        """Each person's (by name) and each computer level's accuracy per reviewed
+        game: a dot per game, the line the mean of the last few."""
+        from game.review.history import YOU
+        from game.table.texts import role_name
+
+        u = self.u
+        acc = self.accuracy
+        sub = t("stats.accuracy_sub", games=tn("count.games", acc.games)) if acc.games \
+            else ""
+        plot = self._chart_frame(surf, rect, t("stats.accuracy_chart"), sub)
+        if not acc.lines:
+            fs = max(10, int(16 * u))
+            lines = text.wrap(t("stats.accuracy_none"), fs, rect.width - int(30 * u))
+            for i, line in enumerate(lines):
+                text.blit(surf, line, fs, (rect.centerx, plot.top + int(20 * u)
+                                           + i * int(fs * 1.2)), widgets.DIM, "midtop")
+            return
+        items = []
+        for i, ln in enumerate(acc.lines):
+            label = (role_name("you", 0) if ln.name == YOU else ln.name) if ln.human \
+                else t("level." + (ln.level or "none"))
+            items.append((label, LINE_COLOURS[i % len(LINE_COLOURS)], ln.human))
+        ltop = self._legend(surf, rect, items)
+        plot.height = ltop - plot.top - int(26 * u)
+        if plot.height < 20:
+            return
+        total = acc.games
+        self._axes(surf, plot, [(0.0, "0 %"), (0.5, "50 %"), (1.0, "100 %")],
+                   [(0.0, "1"), (1.0, str(total))] + ([(0.5, t("stats.reviewed_axis"))]
+                                                      if total > 1 else []))
+
+        def at(game: int, value: float) -> tuple[int, int]:
+            return (int(plot.left + plot.width * (game - 1) / max(1, total - 1)),
+                    int(plot.bottom - plot.height * value))
+
+        for (_label, col, human), ln in zip(items, acc.lines, strict=True):
+            dim = tuple(int(c * 0.6) for c in col)
+            for g, v in ln.points:
+                pygame.draw.circle(surf, dim, at(g, v), max(2, int(3 * u)))
+            mean = []
+            for k in range(len(ln.points)):
+                last = [v for _g, v in ln.points[max(0, k - ACCURACY_MEAN + 1):k + 1]]
+                mean.append(at(ln.points[k][0], sum(last) / len(last)))
+            if len(mean) > 1:
+                pygame.draw.lines(surf, col, False, mean, max(2, int((3 if human else 2) * u)))

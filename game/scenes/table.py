@@ -19,13 +19,12 @@ through the app (``app.open("results", ...)``): scenes never import each other.
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 from typing import Any
 
 import pygame
 
-from game import crash, games
+from game import crash, games, seeds
 from game.i18n import has, t
 from game.rules.base import Event, Refusal
 from game.scenes.base import Scene
@@ -37,6 +36,7 @@ from game.table.flow import Pacing, TurnFlow
 from game.table.hooks import Hooks, News
 from game.table.keys import move_key
 from game.table.options import RESULTS, TableOptions
+from game.table.peek import PeekGuard, PrivateHand
 from game.table.seats import sources_for
 from game.table.sources import BOT, HUMAN, RECORD, REMOTE, Decision, SourceFailure
 from game.table.texts import SeatNames
@@ -50,7 +50,7 @@ from game.view.widgets import Button
 STAND_IN = "medium"
 
 
-class TableScene(Scene):
+class TableScene(PrivateHand, Scene):
     name = "table"
     #: the engine class (its ``game_id`` finds the game's registry entry)
     engine: Any = None
@@ -68,11 +68,13 @@ class TableScene(Scene):
         self.skipping = False
         self.seats = seats
         self.n = len(seats)
-        self.seed = seed if seed is not None else random.randrange(2**31)
+        # a secret shuffle seed if none is given; the computers' apart (game.seeds)
+        self.seed = seed if seed is not None else seeds.fresh()
         self.rules_given = dict(rules or {})
         self.entry = games.entry(self.engine.game_id)
         self.game = game if game is not None else self.entry.new_game(
-            self.rules_given, self.n, seed=self.seed, bot_seed=self.seed & 0xFFFF)
+            self.rules_given, self.n, seed=self.seed,
+            bot_seed=opts.bot_seed if opts.bot_seed is not None else seeds.fresh())
         # computers and the coach think beside the window (the app's worker process);
         # tests decide in the loop's own thread
         self._own_worker = opts.worker is None and app.ai_sync
@@ -123,6 +125,8 @@ class TableScene(Scene):
         self.away_prompt = AwayPrompt(self._phone_wait, self._phone_stand_in, STAND_IN)
         self.phones_button = Button(lambda: t("phones.button"), self._show_phones,
                                     name="phones", hotkey=pygame.K_F2, hint="F2")
+        self.peek = PeekGuard(self.phones is not None)   # phones: others watch the screen
+        self._showing = True
         self.hooks.subscribe(H.CUE, lambda news: app.play(news.data["name"]))
         self.hooks.subscribe(H.INCIDENT, self._incident)
 
@@ -163,10 +167,6 @@ class TableScene(Scene):
     @property
     def decision(self) -> Decision | None:
         return self.flow.decision
-
-    @property
-    def viewer(self) -> int | None:
-        return self.flow.viewer
 
     @property
     def humans(self) -> list[int]:
@@ -214,7 +214,7 @@ class TableScene(Scene):
             return t("table.phone_stand_in" if self.phones.sources[s].standing_in
                      else "table.phone_away")
         if src.kind == HUMAN:
-            if s == self.viewer and len(self.humans) == 1:
+            if s == self.flow.viewer and len(self.humans) == 1:
                 return "" if self.seats[s].get("role") == "you" else t("table.you")
             return ""
         if src.kind == RECORD and self.seats[s].get("human"):
@@ -354,6 +354,7 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         self.clock += dt
         self._update_phones()
+        self._sync_privacy()
         self.coach.poll()
         self.ensure_layout(self.app.size)    # events pin cards where they are drawn
         self.anim.speed = "off" if self.catching_up else self.anim_speed()
@@ -464,6 +465,7 @@ class TableScene(Scene):
         refusal = self.flow.human_move(move)
         if refusal is None:
             self.app.play("click")
+            self.peek.hide()                 # decided: the cards go face down again
             self.controls.clear()
             self.coach.forget()
         return refusal
@@ -539,6 +541,10 @@ class TableScene(Scene):
                     and self.phones_button.rect.collidepoint(ev.pos)):
                 self._show_phones()
                 return True
+        if self.peek.handle(ev, self.hand_hit, self.state == F.HUMAN_TURN
+                            and self.picks_cards()):
+            self._sync_privacy()
+            return True
         human = self.state == F.HUMAN_TURN
         p_plays = human and any(b.hotkey == pygame.K_p for b in self.actions.buttons)
         if ev.type == pygame.KEYDOWN and (ev.key == pygame.K_ESCAPE or (
@@ -579,6 +585,7 @@ class TableScene(Scene):
         return False
 
     def draw(self, surf: pygame.Surface) -> None:
+        self._sync_privacy()
         self.painter.draw(surf)
         room = self.phones
         if room is None:

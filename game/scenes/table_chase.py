@@ -35,6 +35,9 @@ class ChaseTableScene(TableScene):
     def make_controls(self) -> ChaseControls:
         return ChaseControls(self.human_move)
 
+    def hand_hit(self, pos: tuple[int, int]) -> bool:
+        return self.table_layout.ready and self.table_layout.geo.hand_panel.collidepoint(pos)
+
     def offer_controls(self, decision: Decision) -> None:
         self.controls.offer(decision, card_story(decision.view, self.names))
 

@@ -84,6 +84,12 @@ class RamsTableScene(TableScene):
             self.toggle_skip()
         super().update(dt)
 
+    def hand_hit(self, pos: tuple[int, int]) -> bool:
+        return any(r.collidepoint(pos) for r in self.controls.card_rects())
+
+    def picks_cards(self) -> bool:
+        return self.controls.card_choice()
+
     def extra_event(self, ev: pygame.event.Event) -> bool:
         """The last trick: L, or a click on a trick pile."""
         return self.controls.last_trick_event(ev)

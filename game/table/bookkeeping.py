@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from game import records, shelf, store
+from game import fileio, records, shelf, store
 from game.records import Record
 from game.table import hooks as H
 from game.table.hooks import Hooks, News
@@ -42,9 +42,8 @@ class Bookkeeper:
         # an unfinished game in the autosave's place is kept (game.shelf), not overwritten
         try:
             shelf.shelve_autosave(keep=session.game_id)
-        except OSError as exc:
-            session.error = f"autosave: {exc}"
-            session.autosave = False      # rather no autosave than one written over
+        except OSError as exc:            # rather no autosave than one written over
+            session.autosave_off(fileio.reason(exc))
         return cls(session)
 
     def attach(self, hooks: Hooks) -> Bookkeeper:
@@ -65,13 +64,20 @@ class Bookkeeper:
         self.session.finish()      # idempotent
 
 
+def table_record(game: Any, seats: Sequence[dict[str, Any]],
+                 session: store.GameSession | None = None) -> Record:
+    """The record of the game on a table (its session's, when it keeps one)."""
+    if session is not None:
+        return session.record()
+    return records.record_of(game, store.seats_to_record(seats),
+                             seed=getattr(game, "seed", None),
+                             bot_seed=getattr(game, "bot_seed", 0))
+
+
 def export(game: Any, seats: Sequence[dict[str, Any]],
            session: store.GameSession | None = None) -> Path:
     """Write ``game`` as a record file to ``saves_dir()/exports``; raises ``OSError``
     or ``ValueError`` when it cannot."""
     if session is not None:
         return session.export()
-    rec = records.record_of(game, store.seats_to_record(seats),
-                            seed=getattr(game, "seed", None),
-                            bot_seed=getattr(game, "bot_seed", 0))
-    return store.export_record(rec)
+    return store.export_record(table_record(game, seats))

@@ -103,7 +103,7 @@ class ChasePainter(TablePainter):
         m: ChaseModel = h.model
         u = self.geo.u
         hp = self.geo.hand_panel
-        v = h.viewer
+        v = h.viewer if h.viewer is not None else h.hidden_hand()   # face down until asked
         if v is None or m.out[v] or m.hand.get(v) is None:
             return
         widgets.panel(surf, hp, u, 200)
@@ -119,6 +119,10 @@ class ChasePainter(TablePainter):
         img = art.face(code, settings["four_colour"], i18n.get_lang(), size=(bw, bh)) \
             if code else art.back(settings["card_back"], size=(bw, bh))
         surf.blit(img, img.get_rect(midbottom=(hp.centerx, hp.bottom - int(8 * u))))
+        note = h.peek_note()
+        if note:
+            self.peek_box(surf, note, (hp.centerx, hp.bottom - int(8 * u) - bh // 2),
+                          hp.width - int(8 * u))
 
     def story(self, surf: pygame.Surface, lines: list[str], bottom: tuple[int, int],
               avail: int) -> None:
@@ -154,7 +158,8 @@ class ChasePainter(TablePainter):
             fs = text.fit(ask, int(24 * u), avail, True, 10)
             r = text.blit(surf, text.ellipsize(ask, fs, avail, True), fs, (mid, y),
                           widgets.GOLD, "midbottom", True, shadow=True)
-            self.story(surf, h.controls.story, (mid, r.top - int(4 * u)), avail)
+            if h.viewer == p.seat:      # what they know of their card: only while it shows
+                self.story(surf, h.controls.story, (mid, r.top - int(4 * u)), avail)
         elif h.hold_note():
             self.note(surf, h.hold_note(), (mid, hh - int(34 * u)), avail)
         elif h.demo:

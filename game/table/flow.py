@@ -22,9 +22,12 @@ Privacy with several people at one screen: a person's private cards show only
 between their confirmation at the privacy screen and their decision. As soon as
 they have decided, every private card is hidden again (``view.viewer_changed(None)``)
 -- before the move is shown, through the deal and the computers' turns, until the
-next person confirms. Only when the same person decides again with nobody else
-moving in between (a domino demand after one's own swap) is the card shown again
-without a new hand-off.
+next person confirms. Only when the same person decides again within the same turn
+(a domino demand after one's own swap, the dealer's declaration after passing on the
+trump card) is the card shown again without a new hand-off: nobody else has moved
+since, and nothing happened that the whole table watches (:data:`WATCHED`: a trick
+swept, a round's reckoning, a new deal). The last person of a round who is also the
+first of the next, or a trick's winner who leads the next, gets the hand-off again.
 4. A reveal is held: before an event the view names (``view.holds_before``: the next
    round after a showdown), the flow stops in phase ``hold`` and tells the view
    (``hold_started``); it goes on when the person continues (:meth:`TurnFlow.release`)
@@ -60,6 +63,13 @@ FAILED = "failed"        # a built-in computer player failed
 
 #: Enough for any one frame; a loop that runs longer than this is a bug, not a game.
 _STEP_GUARD = 100_000
+
+#: Engine events after which everyone at the screen has been looking at the table (a
+#: trick taken, a showdown, a round reckoned or voided, a new round dealt, the game
+#: restarted or over): the person who decides next gets the privacy hand-off even if
+#: nobody else moved since their last decision.
+WATCHED = frozenset({"trick", "showdown", "void_round", "lose_life", "out", "round_start",
+                     "sudden_death", "replay_round", "final_tie", "restart", "game_over"})
 
 
 @dataclass(frozen=True)
@@ -139,8 +149,8 @@ class TurnFlow:
         self.thought = 0.0          # seconds the deciding computer has had so far
         self.held = 0.0             # seconds the finished table (or a reveal) has been held
         self._released: Event | None = None     # the event a finished hold was before
-        #: the person who confirmed last and the number of moves made then: they may
-        #: decide again without a hand-off while nobody else has moved
+        #: the person who confirmed last and the round then: they may decide again
+        #: without a hand-off while nobody else has moved and nothing was WATCHED
         self._at_screen: tuple[int, int] | None = None
         #: tools and tests: stop before showing an event for which this is true
         self.stop_before: Callable[[Event], bool] | None = None
@@ -250,7 +260,7 @@ class TurnFlow:
     def confirm_handoff(self, seat: int) -> None:
         """The person of ``seat`` is at the screen now (the privacy screen's button)."""
         self.viewer = seat
-        self._at_screen = (seat, len(self.game.moves))
+        self._at_screen = (seat, self.game.round_index)
         self.view.viewer_changed(seat)
         p = self.game.to_move()
         if self.phase == HANDOFF and p is not None and p.seat == seat:
@@ -305,10 +315,10 @@ class TurnFlow:
             self.view.viewer_changed(None)
 
     def _still_at_screen(self, seat: int) -> bool:
-        """``seat`` confirmed at the privacy screen and nobody else moved since."""
+        """``seat`` confirmed at the privacy screen, and since then nobody else has
+        moved and nothing the whole table watches has happened (the same turn)."""
         at = self._at_screen
-        return at is not None and at[0] == seat and all(
-            s == seat for s, _ in self.game.moves[at[1]:])
+        return at is not None and at[0] == seat and at[1] == self.game.round_index
 
     def _offer(self, p: Pending) -> None:
         self.phase = HUMAN_TURN
@@ -349,6 +359,9 @@ class TurnFlow:
         rounds_before = len(self.game.rounds)
         events = self.game.apply(seat, move)       # an illegal move raises, nothing changes
         self.queue.extend(events)
+        at = self._at_screen
+        if at is not None and (seat != at[0] or any(e.type in WATCHED for e in events)):
+            self._at_screen = None     # the turn is over: the next one needs a hand-off
         self.phase = IDLE
         self.pending = None
         self.decision = None

@@ -29,6 +29,9 @@ class TableOptions:
     resume: tuple[Any, dict[str, Any]] | None = None
     #: a move source per seat (default: from the seats -- people, levels, bots)
     sources: Mapping[int, MoveSource] | None = None
+    #: the computers' seed of a new game (default: drawn from ``secrets``, apart from
+    #: the shuffle seed; tools and tests give one to replay the same choices)
+    bot_seed: int | None = None
     #: whose private cards show (default: the one person at the screen, if one)
     viewer: int | None = None
     #: the seat drawn at the bottom (default: the first person at the screen, or 0)

@@ -54,6 +54,8 @@ class PaintHost(Protocol):
     def hold_note(self) -> str: ...
     def seat_tag(self, seat: int) -> str: ...
     def failure_lines(self) -> list[str]: ...
+    def hidden_hand(self) -> int | None: ...
+    def peek_note(self) -> str: ...
 
 
 #: The room with the table drawn on it, by window size and felt (kept across tables, so
@@ -438,6 +440,21 @@ class TablePainter:
         text.blit(surf, text.ellipsize(msg, fs, box.width - int(12 * u), True), fs,
                   box.center, col, "center", True)
         return box
+
+    def peek_box(self, surf: pygame.Surface, msg: str, center: tuple[int, int],
+                 max_w: int) -> None:
+        """How to look at (or hide) hidden cards, wrapped to fit on them."""
+        u = self.geo.u
+        fs = max(11, int(17 * u))
+        lines = text.wrap(msg, fs, max(10, max_w - int(16 * u)), True)
+        lh = int(fs * 1.2)
+        box = pygame.Rect(0, 0, max_w, lh * len(lines) + int(12 * u))
+        box.center = center
+        box.clamp_ip(surf.get_rect())
+        widgets.panel(surf, box, u, 230, border=widgets.GOLD)
+        for i, line in enumerate(lines):
+            text.blit(surf, line, fs, (box.centerx, box.top + int(6 * u) + i * lh),
+                      widgets.GOLD, "midtop", True)
 
     def log(self, surf: pygame.Surface) -> None:
         h = self.host

@@ -266,6 +266,12 @@ class RamsPainter(TablePainter):
                                  border_radius=max(2, bw // 8))
                 if not ok and code and move is not None:
                     tip = (refusal_text(c.refusals.get(move)), rect)
+        note = h.peek_note()
+        if note and lst:              # face down until the person asks (phone tables)
+            xs = [sp.pos(h.table_layout.resolve, g.ch)[0] for sp in lst]
+            y = lst[0].pos(h.table_layout.resolve, g.ch)[1]
+            self.peek_box(surf, note, (int(sum(xs) / len(xs)), int(y)),
+                          int(max(xs) - min(xs) + bw))
         if h.coach.visible() and choose:
             self.card_badges(surf, lst, legal)
         if tip is not None:

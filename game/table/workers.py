@@ -11,6 +11,7 @@ changes nothing but timing.
 from __future__ import annotations
 
 import concurrent.futures
+import os
 from collections import deque
 from collections.abc import Callable
 from typing import Any, Protocol
@@ -63,6 +64,19 @@ def _ready() -> bool:
     return True
 
 
+#: How much a low-priority worker process gives way (``os.nice``; POSIX only).
+NICENESS = 5
+
+
+def _lower_priority() -> None:
+    """A worker process's initializer: give way to the window and the table's own
+    worker (a game review going on behind a new game)."""
+    try:
+        os.nice(NICENESS)
+    except (AttributeError, OSError):
+        pass
+
+
 class ProcessWorker:
     """One worker process (started on first use, by spawning, as on every platform)
     for the window's computer players and the coach.
@@ -73,11 +87,17 @@ class ProcessWorker:
     it thinks beside the window instead. Everything submitted must pickle (module
     functions such as :func:`decide` and ``game.table.coach.advise``, plain data).
     If the process cannot be started or breaks, calls run in a thread instead.
+
+    ``processes`` above 1 runs that many calls at once (the game review's coach
+    calls); ``low_priority`` lowers the processes' priority so they never slow the
+    window or a table's computer players.
     """
 
     out_of_process = True
 
-    def __init__(self) -> None:
+    def __init__(self, processes: int = 1, low_priority: bool = False) -> None:
+        self.processes = max(1, processes)
+        self.low_priority = low_priority
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
         self._fallback: ThreadWorker | None = None
         self._local: ThreadWorker | None = None
@@ -88,8 +108,9 @@ class ProcessWorker:
                 import multiprocessing
 
                 ctx = multiprocessing.get_context("spawn")
-                self._pool = concurrent.futures.ProcessPoolExecutor(max_workers=1,
-                                                                    mp_context=ctx)
+                self._pool = concurrent.futures.ProcessPoolExecutor(
+                    max_workers=self.processes, mp_context=ctx,
+                    initializer=_lower_priority if self.low_priority else None)
             except (OSError, ValueError, ImportError, NotImplementedError):
                 self._fallback = ThreadWorker()
         return self._pool

@@ -22,6 +22,13 @@ def factor(speed: str) -> float:
     return SPEEDS.get(speed, 1.0)
 
 
+def reading_factor(speed: str) -> float:
+    """How much faster than normal a text put up to be read goes by: as the speed
+    setting says, but never faster than ``fast`` (``off`` skips animations, and a
+    message must still be readable)."""
+    return min(factor(speed), SPEEDS["fast"])
+
+
 # ----------------------------------------------------------------- building blocks
 
 MOVE = 0.23          # a card sliding to a new place
@@ -109,6 +116,8 @@ TRICK_SWEEP = COLLECT * 1.4           # the trick to the winner's pile
 TRICK_SWEEP_STAGGER = 0.03
 
 # ----------------------------------------------------------------- pacing for people
+
+TOAST = 8.0                           # a message over the screen stays (:func:`reading_factor`)
 
 SKIP_HOLD = 1.2                       # a reveal while fast-forwarding: seen, not waited on
 CONTINUE_BLINK = 1.6                  # the "continue" hint breathes this slowly

@@ -1,6 +1,7 @@
 """A child process and the line channel to it, with deadlines on every read and write.
 
-:class:`BotProcess` starts a command with three pipes. Requests go to its standard
+:class:`BotProcess` starts a command with three pipes, contained so that ending it
+ends everything it started (:mod:`game.ai.bots.tree`). Requests go to its standard
 input and answer lines come from its standard output, each within a deadline kept
 by the parent's clock; the child's standard error is drained by a thread into a
 small ring buffer (its last few kilobytes, for incidents), so it never reaches the
@@ -31,7 +32,9 @@ import threading
 import time
 from collections.abc import Sequence
 
+from game.ai.bots.protocol import decode_answer
 from game.ai.bots.runner import Spin
+from game.ai.bots.tree import start as start_tree
 
 #: Bytes of a child's standard error kept (the end of it).
 STDERR_TAIL = 8192
@@ -92,13 +95,16 @@ class BotProcess:
     def __init__(self, argv: Sequence[str], max_line: int, threads: bool | None = None,
                  cwd: str | None = None) -> None:
         self.max_line = max_line
-        kwargs: dict[str, object] = {}
-        if os.name == "posix":
-            kwargs["start_new_session"] = True      # Ctrl+C at the terminal is ours
-        self.proc = subprocess.Popen(
-            list(argv), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE, bufsize=0, close_fds=True, cwd=cwd, **kwargs)
+        # the bot and whatever it starts, ended together (game.ai.bots.tree); in a
+        # session of its own, so Ctrl+C at the terminal is the tournament's
+        self.tree = start_tree(list(argv), cwd)
+        self.proc = self.tree.proc
         assert self.proc.stdin and self.proc.stdout and self.proc.stderr
+        #: the bot numbers its answers (it wrote a numbered line): from then on only
+        #: the line numbered like the question answers it (game.ai.bots.protocol)
+        self.numbered = False
+        self.deadline = 0.0
+        self.dropped = 0                   # lines dropped before the last request
         self.stderr = _Tail(self.proc.stderr)
         self.buffer = b""
         self.eof = False
@@ -260,18 +266,52 @@ class BotProcess:
             self.poll_in.poll(max(1, int(left * 1000 + 0.999)))
         return None
 
+    def _take_waiting(self) -> None:
+        """Move what the bot has written so far into the buffer, without waiting."""
+        if self.eof:
+            return
+        if self.threads:
+            while True:
+                try:
+                    chunk = self._lines.get_nowait()
+                except queue.Empty:
+                    return
+                if chunk is None:
+                    self.eof = True
+                    return
+                self.buffer += chunk
+        while len(self.buffer) <= self.max_line:
+            try:
+                chunk = os.read(self.out_fd, 65536)
+            except BlockingIOError:
+                return
+            except OSError:
+                chunk = b""
+            if not chunk:
+                self.eof = True
+                return
+            self.buffer += chunk
+
     def drain(self) -> int:
-        """Drop complete lines already read but not asked for (a bot that answered
-        twice); how many. Costs no system call."""
+        """Drop the complete lines the bot wrote that were not asked for (a second
+        answer, a stray line), read or still in the pipe; how many. A line the bot has
+        only begun stays: it may be the start of its next answer."""
+        self._take_waiting()
         dropped = self.buffer.count(b"\n")
         if dropped:
-            self.buffer = self.buffer[self.buffer.rfind(b"\n") + 1:]
+            end = self.buffer.rfind(b"\n")
+            if not self.numbered:          # a numbered line says so even when dropped
+                self.numbered = any(decode_answer(line.rstrip(b"\r")).ask is not None
+                                    for line in self.buffer[:end].split(b"\n")
+                                    if line.startswith(b"{"))
+            self.buffer = self.buffer[end + 1:]
         return dropped
 
     def request(self, data: bytes, timeout: float) -> tuple[str, bytes]:
-        """Write one request line and read one answer line within ``timeout`` seconds."""
-        deadline = time.monotonic() + timeout
-        self.drain()
+        """Write one request line and read one answer line within ``timeout`` seconds
+        (:meth:`next_line` reads further lines before the same deadline)."""
+        deadline = self.deadline = time.monotonic() + timeout
+        self.dropped = self.drain()
         status = self.write(data, deadline)
         if status is not None:
             return status, b""
@@ -279,6 +319,11 @@ class BotProcess:
         if window:
             self._spin(min(window, timeout))
         return self.read_line(deadline)
+
+    def next_line(self) -> tuple[str, bytes]:
+        """The next line before the last request's deadline (the bot wrote another
+        line first)."""
+        return self.read_line(self.deadline)
 
     # ------------------------------------------------------------------ ending
 
@@ -289,7 +334,8 @@ class BotProcess:
         return self.stderr.text()
 
     def close(self, grace: float = 0.2) -> None:
-        """End the child: close its input, give it ``grace`` seconds, then kill it."""
+        """End the child: close its input, give it ``grace`` seconds to exit, then end
+        it and everything it started (whatever it left running is ended too)."""
         if self.threads:
             self._out.put(None)
         try:
@@ -300,23 +346,14 @@ class BotProcess:
         try:
             self.proc.wait(grace)
         except subprocess.TimeoutExpired:
-            self.kill()
-        self._close_pipes()
+            pass
+        self.kill()
 
     def kill(self) -> None:
+        """End the child and every process it started, now."""
         try:
-            if os.name == "posix":
-                os.killpg(self.proc.pid, 9)
-            else:
-                self.proc.kill()
-        except (OSError, ProcessLookupError):
-            try:
-                self.proc.kill()
-            except OSError:
-                pass
-        try:
-            self.proc.wait(5)
-        except subprocess.TimeoutExpired:
+            self.tree.end()
+        except OSError:
             pass
         self._close_pipes()
 

@@ -2,9 +2,11 @@
 
 ``bot:PATH`` is a Python file with ``choose(view) -> str``, run by
 :mod:`game.ai.bots.runner`; ``exe:COMMAND`` is any program that speaks the protocol
-of :mod:`game.ai.bots.protocol` (one JSON view per line in, one move per line out).
-The child gets the view and nothing else: it cannot reach the engine, the other
-players or the tournament's output.
+of :mod:`game.ai.bots.protocol` (one JSON view per line in, one move per line out;
+a bot may number its answers with the question's ``ask`` number, and then no other
+line it writes is taken for an answer). The child gets the view and nothing else: it
+cannot reach the engine, the other players or the tournament's output. Ending it ends
+every process it started (:mod:`game.ai.bots.tree`).
 
 The parent enforces everything by its own clock and rules:
 
@@ -34,6 +36,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from game import winproc
 from game.ai.bots.channel import EOF, LINE, OVERSIZE, TIMEOUT, BotProcess
 from game.ai.bots.protocol import (
     MAX_ANSWER_BYTES,
@@ -43,7 +46,9 @@ from game.ai.bots.protocol import (
     encode_json,
     encode_view,
     encode_view_with,
+    printable,
     shorten,
+    with_ask,
 )
 
 DEFAULT_TIME_LIMIT = 5.0
@@ -65,8 +70,9 @@ def runner_command(path: str) -> list[str]:
 
 
 def exe_command(spec: str) -> list[str]:
-    """``exe:`` spec text as a command line (``./mybot``, ``node bot.js``)."""
-    return shlex.split(spec, posix=os.name == "posix")
+    """``exe:`` spec text as a command line (``./mybot``, ``node bot.js``): split as a
+    POSIX shell does, on Windows as Windows programs split theirs (game.winproc)."""
+    return shlex.split(spec) if os.name == "posix" else winproc.split_command_line(spec)
 
 
 class BotPlayer:
@@ -92,6 +98,10 @@ class BotPlayer:
         self.restarts = 0
         self.failures_in_row = 0
         self.decisions = 0
+        #: questions asked (the number the next view carries is one more); never reused
+        self.asked = 0
+        #: lines the bot wrote that answered no question, dropped
+        self.stray_lines = 0
         self.process: BotProcess | None = None
         self._finalizer: weakref.finalize | None = None
         # the view's rules and history (earlier rounds) are the same for every decision
@@ -112,7 +122,7 @@ class BotPlayer:
         self.kinds[kind] += 1
         if len(self.incidents) < MAX_INCIDENTS:
             self.incidents.append({
-                "bot": self.path, "kind": kind, "detail": shorten(detail),
+                "bot": self.path, "kind": kind, "detail": shorten(printable(detail)),
                 "seat": view.get("seat") if view is not None else None,
                 "round": view.get("round") if view is not None else None,
                 "played": played})
@@ -250,10 +260,19 @@ class BotPlayer:
         except (TypeError, ValueError) as exc:   # not JSON data: a bug of ours, not the bot's
             self._incident("bad_view", str(exc), view, fallback)
             return fallback
-        status, data = process.request(line, self.time_limit)
-        if status == LINE:
+        self.asked += 1
+        status, data = process.request(with_ask(line, self.asked), self.time_limit)
+        self.stray_lines += process.dropped
+        while status == LINE:
             answer = decode_answer(data)
-            return self._judge(answer, legal, view, fallback)
+            if answer.ask is not None:
+                process.numbered = True
+            if answer.ask == self.asked or (answer.ask is None and not process.numbered):
+                return self._judge(answer, legal, view, fallback)
+            # a line that does not answer this question: another number, or any
+            # unnumbered line from a bot that numbers its answers
+            self.stray_lines += 1
+            status, data = process.next_line()
         if status == TIMEOUT:
             detail = f"no answer within {self.time_limit:g} s"
         elif status == OVERSIZE:
@@ -294,6 +313,7 @@ class BotPlayer:
         """Per-bot figures for a tournament's result."""
         return {"decisions": self.decisions, "incidents": self.incident_count,
                 "restarts": self.restarts, "retired": self.retired,
+                "stray_lines": self.stray_lines,
                 "incident_kinds": dict(sorted(self.kinds.items()))}
 
 

@@ -6,9 +6,12 @@ it is sent) or, in a frozen build, as ``stammtisch bot-runner BOT_FILE``.
 
 It speaks the protocol of :mod:`game.ai.bots.protocol`: after loading the bot it
 writes ``{"ready": true}``; then for every view line it reads, it calls ``choose``
-and writes one answer line: the move as a JSON string, or ``{"error": KIND, "detail":
-TEXT}`` when ``choose`` raised (``raised``), returned something that is not a string
-(``illegal``), or the file could not be loaded (``load_failed``, for every request).
+and writes one answer line, numbered with the view's ``ask`` (which it takes off the
+view first: the bot gets BOTS.md's view): ``{"ask": N, "move": MOVE}``, or ``{"ask":
+N, "error": KIND, "detail": TEXT}`` when ``choose`` raised (``raised``), returned
+something that is not a string (``illegal``), or the file could not be loaded
+(``load_failed``, for every request). A view without ``ask`` gets the bare answers of
+before (the move as a JSON string, or the error object).
 
 The bot cannot disturb the channel: the protocol's input and output are moved to
 private file descriptors, the bot's ``print`` (and anything written to descriptor 1)
@@ -88,22 +91,30 @@ def load(path: str) -> Any:
     return module
 
 
-def answer(module: Any, view: Any) -> bytes:
-    """The answer line for one view."""
+def _line(out: dict[str, Any], ask: int | None) -> bytes:
+    """An answer line; numbered with the question's number when the view had one."""
+    if ask is not None:
+        out = {"ask": ask, **out}
+    return json.dumps(out).encode() + b"\n"
+
+
+def answer(module: Any, view: Any, ask: int | None = None) -> bytes:
+    """The answer line for one view (numbered ``ask`` when given)."""
     try:
         move = module.choose(view)
     except BaseException as exc:  # noqa: BLE001 - SystemExit and KeyboardInterrupt too
         last = traceback.extract_tb(exc.__traceback__)[-1:] if exc.__traceback__ else []
         where = f" (line {last[0].lineno})" if last else ""
-        out: dict[str, str] = {"error": "raised",
-                               "detail": _short(f"{type(exc).__name__}: {exc}{where}")}
-        return json.dumps(out).encode() + b"\n"
+        return _line({"error": "raised",
+                      "detail": _short(f"{type(exc).__name__}: {exc}{where}")}, ask)
     if isinstance(move, str):
         # a str subclass's own methods stay here: the harness gets the plain characters
-        return json.dumps(str.__str__(move)).encode() + b"\n"
-    out = {"error": "illegal",
-           "detail": _short(f"returned {type(move).__name__} {_safe_repr(move)}, not a string")}
-    return json.dumps(out).encode() + b"\n"
+        text = json.dumps(str.__str__(move)).encode()
+        if ask is None:
+            return text + b"\n"
+        return b'{"ask":%d,"move":%s}\n' % (ask, text)
+    return _line({"error": "illegal", "detail": _short(
+        f"returned {type(move).__name__} {_safe_repr(move)}, not a string")}, ask)
 
 
 def restore_history(view: Any, held: list[Any]) -> list[Any]:
@@ -258,8 +269,7 @@ def serve(path: str) -> int:
         failure = None
     except BaseException as exc:  # noqa: BLE001 - a syntax error, an import error, exit()
         module = None
-        failure = json.dumps({"error": "load_failed",
-                              "detail": _short(f"{type(exc).__name__}: {exc}")}).encode() + b"\n"
+        failure = {"error": "load_failed", "detail": _short(f"{type(exc).__name__}: {exc}")}
         print(f"stammtisch bot runner: cannot load {path}: {exc!r}", file=sys.stderr)
     proto_out.write(b'{"ready": true}\n')
     buffer = b""
@@ -272,17 +282,19 @@ def serve(path: str) -> int:
         buffer += chunk
         while b"\n" in buffer:
             line, buffer = buffer.split(b"\n", 1)
-            if failure is not None:
-                proto_out.write(failure)
-                continue
             try:
                 view = json.loads(line)
             except ValueError:
                 proto_out.write(b'{"error": "raised", "detail": "the runner got a line '
                                 b'that is not JSON"}\n')
                 continue
+            # the question's number is the channel's, not the bot's: it is echoed
+            ask = view.pop("ask", None) if isinstance(view, dict) else None
+            if failure is not None:
+                proto_out.write(_line(failure, ask))
+                continue
             held = restore_history(view, held)
-            proto_out.write(answer(module, view))
+            proto_out.write(answer(module, view, ask))
 
 
 def main(argv: list[str] | None = None) -> int:

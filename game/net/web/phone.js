@@ -2,86 +2,9 @@
 // sends the player's moves. No framework, no build step. Protocol: game/net/protocol.py.
 "use strict";
 (() => {
-  const TEXT = {
-    en: {
-      join_title: "Join the table", join_code: "Join code (shown on the table's screen)",
-      join_look: "Show free seats", join_name: "Your name", join_sit: "Sit down",
-      join_none: "No free phone seat at this table.", join_pick: "Pick a seat:",
-      take_back: "Use this phone again", odds: "Odds", odds_wait: "The coach is thinking…",
-      odds_head: "Risk of losing a life:", connecting: "Connecting…", online: "connected",
-      offline: "reconnecting…", your_turn: "Your turn!", deciding: "{name} decides…",
-      waiting_table: "Waiting for the table…", game_over: "Game over.",
-      winner: "{name} wins!", winners: "Winners: {names}", you: "you", dealer: "dealer",
-      away: "away", computer: "computer plays", out: "out", tricks: "tricks: {n}",
-      played: "plays", dropped: "drops", trump: "Trump", trick: "Trick",
-      faceup: "{name}", round: "Round {n}", no_cards: "No cards in this round.",
-      replaced: "This seat is now open on another device.",
-      closed: "The table has closed. Thanks for playing!",
-      bad_link: "This link is not valid for this table. Ask for the join code.",
-      take_prompt: "Tap a card to swap it for the trump card, or keep your cards.",
-      play_prompt: "Tap a card to play it.", sure: "Tap again to confirm",
-      m_keep: "Keep", m_swap: "Swap", m_draw: "Draw from the talon", m_accept: "Accept",
-      m_refuse: "Refuse", m_play: "Play", m_drop: "Drop", m_pass_trump: "Keep my cards",
-      m_general: "General Rams", e_declare_general: "{s}: General Rams!", counters: "{n} counters", e_counted: "{s}: {n}",
-      e_keep: "{s} keeps", e_swap: "{s} swaps with {w}", e_block: "{s} shows {c}: no swap for {b}",
-      e_refuse: "{s} refuses {b} with {c}", e_show: "{s} shows {c}", e_draw: "{s} draws from the talon",
-      e_talon_king: "{s} turns up {c} from the talon", e_declare_play: "{s} plays",
-      e_declare_drop: "{s} drops", e_take_trump: "{s} takes the trump card {c}",
-      e_play: "{s}: {c}", e_trick: "{s} takes the trick", e_showdown: "Showdown: {cards}",
-      e_lost: "{s} loses {n}", life: "a life", lives: "{n} lives",
-      r_not_your_turn: "It is not your turn.", r_not_offered: "That move is not possible now.",
-      r_bad_card: "That is not a card of this game.", r_game_over: "The game is over.",
-      r_not_in_hand: "You do not hold that card.", r_follow_suit: "You must follow suit ({suit}).",
-      r_must_trump: "You must trump ({suit}).", r_must_beat: "You must beat {card}.",
-      r_must_play: "You may not drop again (limit {limit}).",
-      r_stale: "That decision is over.", r_too_fast: "Slow down a little.",
-      r_bad_token: "This link is not valid for this table.", r_bad_code: "Wrong join code.",
-      r_locked: "Too many wrong tries. Wait a minute.", r_seat_taken: "That seat is taken.",
-      r_busy: "The coach is still thinking.", r_other: "Refused: {code}",
-    },
-    de: {
-      join_title: "An den Tisch setzen", join_code: "Beitrittscode (steht am Tisch-Bildschirm)",
-      join_look: "Freie Plätze zeigen", join_name: "Dein Name", join_sit: "Hinsetzen",
-      join_none: "An diesem Tisch ist kein Handy-Platz frei.", join_pick: "Wähle einen Platz:",
-      take_back: "Dieses Handy wieder benutzen", odds: "Chancen",
-      odds_wait: "Der Coach rechnet…", odds_head: "Risiko, ein Leben zu verlieren:",
-      connecting: "Verbinde…", online: "verbunden", offline: "verbinde neu…",
-      your_turn: "Du bist dran!", deciding: "{name} entscheidet…",
-      waiting_table: "Warte auf den Tisch…", game_over: "Spiel vorbei.",
-      winner: "{name} gewinnt!", winners: "Gewinner: {names}", you: "du", dealer: "Geber",
-      away: "weg", computer: "Computer spielt", out: "raus", tricks: "Stiche: {n}",
-      played: "spielt", dropped: "steigt aus", trump: "Trumpf", trick: "Stich",
-      faceup: "{name}", round: "Runde {n}", no_cards: "Keine Karten in dieser Runde.",
-      replaced: "Dieser Platz ist jetzt auf einem anderen Gerät offen.",
-      closed: "Der Tisch ist geschlossen. Danke fürs Mitspielen!",
-      bad_link: "Dieser Link gilt nicht für diesen Tisch. Frag nach dem Beitrittscode.",
-      take_prompt: "Tippe eine Karte, um sie gegen die Trumpfkarte zu tauschen, oder behalte deine Karten.",
-      play_prompt: "Tippe eine Karte, um sie zu spielen.", sure: "Zum Bestätigen nochmal tippen",
-      m_keep: "Behalten", m_swap: "Tauschen", m_draw: "Vom Talon ziehen", m_accept: "Annehmen",
-      m_refuse: "Ablehnen", m_play: "Spielen", m_drop: "Aussteigen", m_pass_trump: "Nicht tauschen",
-      m_general: "Generalrams", e_declare_general: "{s}: Generalrams!", counters: "{n} Zähler", e_counted: "{s}: {n}",
-      e_keep: "{s} behält", e_swap: "{s} tauscht mit {w}", e_block: "{s} zeigt {c}: kein Tausch für {b}",
-      e_refuse: "{s} lehnt {b} ab mit {c}", e_show: "{s} zeigt {c}", e_draw: "{s} zieht vom Talon",
-      e_talon_king: "{s} deckt {c} vom Talon auf", e_declare_play: "{s} spielt",
-      e_declare_drop: "{s} steigt aus", e_take_trump: "{s} nimmt die Trumpfkarte {c}",
-      e_play: "{s}: {c}", e_trick: "{s} macht den Stich", e_showdown: "Aufdecken: {cards}",
-      e_lost: "{s} verliert {n}", life: "ein Leben", lives: "{n} Leben",
-      r_not_your_turn: "Du bist nicht dran.", r_not_offered: "Dieser Zug geht jetzt nicht.",
-      r_bad_card: "Diese Karte gibt es in diesem Spiel nicht.", r_game_over: "Das Spiel ist vorbei.",
-      r_not_in_hand: "Diese Karte hast du nicht.", r_follow_suit: "Du musst Farbe bedienen ({suit}).",
-      r_must_trump: "Du musst trumpfen ({suit}).", r_must_beat: "Du musst {card} überstechen.",
-      r_must_play: "Du darfst nicht mehr aussteigen (Grenze {limit}).",
-      r_stale: "Diese Entscheidung ist vorbei.", r_too_fast: "Bitte etwas langsamer.",
-      r_bad_token: "Dieser Link gilt nicht für diesen Tisch.", r_bad_code: "Falscher Beitrittscode.",
-      r_locked: "Zu viele falsche Versuche. Warte eine Minute.", r_seat_taken: "Dieser Platz ist besetzt.",
-      r_busy: "Der Coach rechnet noch.", r_other: "Abgelehnt: {code}",
-    },
-  };
+  // the texts come from the game's catalogues (game/locale), served as /texts.js
+  const TEXT = window.STAMMTISCH_TEXTS || { en: {}, de: {} };
   const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
-  const RANKS = {
-    en: { T: "10", J: "J", Q: "Q", K: "K", A: "A" },
-    de: { T: "10", J: "B", Q: "D", K: "K", A: "A" },
-  };
   const $ = (id) => document.getElementById(id);
   const store = (() => { try { return window.localStorage; } catch (e) { return null; } })();
   const session = (() => { try { return window.sessionStorage; } catch (e) { return null; } })();
@@ -95,6 +18,9 @@
   let ws = null, state = null, seat = null, pending = null, advice = null;
   const rounds = [];   // the public events of finished rounds (the view's history)
   let retry = 0, stopped = false, alerted = -1, armed = null, chosenSeat = null;
+  // messages of the join screen waiting for a line (the server closes a line that
+  // holds no seat after a while; the join screen connects again when the guest acts)
+  let later = [], idle = false;
   let audio = null, toastTimer = null;
 
   const t = (key, fmt) => {
@@ -110,7 +36,7 @@
   };
   const cardText = (c) => {
     if (!c) return "?";
-    if (c.length === 2 && SUITS[c[1]]) return (RANKS[lang][c[0]] || c[0]) + SUITS[c[1]];
+    if (c.length === 2 && SUITS[c[1]]) return (TEXT.en["rank_" + c[0]] ? t("rank_" + c[0]) : c[0]) + SUITS[c[1]];
     return c;
   };
   const cardSet = (v) => (v && v.rules && v.rules.deck === "cuckoo40" ? "cuckoo" : "classic");
@@ -135,6 +61,7 @@
 
   function connect() {
     if (stopped) return;
+    idle = false;
     setLine(false, t("connecting"));
     const proto = location.protocol === "https:" ? "wss://" : "ws://";
     ws = new WebSocket(proto + location.host + "/ws");
@@ -142,14 +69,20 @@
       retry = 0;
       if (token) send({ type: "hello", token: token, lang: lang });
       else setLine(true);
+      for (const m of later.splice(0)) send(m);
     };
     ws.onmessage = (ev) => {
       let msg;
       try { msg = JSON.parse(ev.data); } catch (e) { return; }
       onMessage(msg);
     };
-    ws.onclose = () => {
+    ws.onclose = (ev) => {
       ws = null;
+      if (ev.code === 4002 && seat === null) {   // idle on the join screen: no seat to keep
+        idle = true;
+        setLine(true);
+        return;
+      }
       setLine(false);
       if (stopped) return;
       retry = Math.min(retry + 1, 6);
@@ -160,13 +93,18 @@
     if (ws && ws.readyState === 1) { ws.send(JSON.stringify(obj)); return true; }
     return false;
   }
+  function sendJoin(obj) {   // the join screen's messages: a line is opened for them
+    if (send(obj)) return;
+    later = [obj];
+    if (!ws) connect();
+  }
   function setLine(on, text) {
     const l = $("line");
     l.className = "line" + (on ? "" : " off");
     l.textContent = text || t(on ? "online" : "offline");
   }
   document.addEventListener("visibilitychange", () => {
-    if (document.visibilityState === "visible" && !ws && !stopped) { retry = 0; connect(); }
+    if (document.visibilityState === "visible" && !ws && !stopped && !idle) { retry = 0; connect(); }
   });
 
   function savePending() {
@@ -208,8 +146,15 @@
           const again = pending;
           setTimeout(() => { if (pending === again) send(Object.assign({ type: "move" }, again)); }, 1500);
         }
-        if (msg.code === "bad_token") { token = null; stopped = false; showJoin(t("bad_link")); }
-        else if (msg.code === "busy" || msg.code === "stale") { advice = advice && advice.options ? advice : null; }
+        if (seat === null && token && (msg.code === "bad_token" ||
+            (msg.code === "bad_field" && msg.detail && msg.detail.field === "token"))) {
+          // a link of another table, cut short or mangled: say so, offer the join code
+          token = null;
+          setLine(true);
+          showJoin(t("bad_link"));
+          break;
+        }
+        if (msg.code === "busy" || msg.code === "stale") { advice = advice && advice.options ? advice : null; }
         toast(reason(msg));
         render();
         break;
@@ -276,11 +221,11 @@
       box.appendChild(b);
     }
   }
-  $("look").onclick = () => send({ type: "join", code: $("code").value.trim() });
+  $("look").onclick = () => sendJoin({ type: "join", code: $("code").value.trim() });
   $("sit").onclick = () => {
     const n = $("name").value.trim();
     if (chosenSeat === null || !n) return;
-    send({ type: "claim", code: $("code").value.trim(), seat: chosenSeat, name: n });
+    sendJoin({ type: "claim", code: $("code").value.trim(), seat: chosenSeat, name: n });
   };
   $("back").onclick = () => { stopped = false; retry = 0; show("game"); connect(); };
   $("lang").onclick = () => {
@@ -291,8 +236,8 @@
   };
   function applyTexts() {
     document.documentElement.lang = lang;
-    $("lang").textContent = lang === "de" ? "EN" : "DE";
     for (const e of document.querySelectorAll("[data-t]")) e.textContent = t(e.dataset.t);
+    for (const e of document.querySelectorAll("[data-ta]")) e.setAttribute("aria-label", t(e.dataset.ta));
     if (!ws || ws.readyState !== 1) setLine(false);
     else setLine(true);
   }
@@ -390,8 +335,8 @@
       if (i === v.dealer) tags.push(t("dealer"));
       if (tb.phones.includes(i) && !tb.connected.includes(i)) tags.push(t("away"));
       if (tb.stand_in.includes(i)) tags.push(t("computer"));
-      if (v.declared && v.declared[i]) tags.push(t(v.declared[i] === "play" ? "played"
-        : v.declared[i] === "general" ? "m_general" : "dropped"));
+      if (v.declared && v.declared[i] === "general") tags.push(t("m_general"));
+      else if (v.declared && v.declared[i]) tags.push(t(v.declared[i] === "play" ? "played" : "dropped"));
       if (v.tricks && v.tricks[i]) tags.push(t("tricks", { n: v.tricks[i] }));
       if (v.lives[i] <= 0 && !counting(v)) tags.push(t("out"));
       if (tags.length) s.appendChild(el("span", "tag", tags.join(" · ")));

@@ -1,0 +1,51 @@
+"""The phone page's texts, taken from the game's own catalogues (``game/locale``).
+
+The page (``web/phone.js``) looks its texts up by short keys (``your_turn``,
+``m_keep``, ``r_follow_suit``, …). Each is the catalogue's ``phone.<key>``, or, where
+the page says what the window says, the window's own text (:data:`SHARED`: why a
+card may not be played, a move's label), so the two never say different things. The
+server serves them as one small script (``/texts.js``) that the page runs first.
+No pygame.
+"""
+
+from __future__ import annotations
+
+import json
+
+from game import i18n
+
+#: Page keys whose text is the window's (the same placeholders).
+SHARED = {
+    "r_follow_suit": "rams.why.follow",
+    "r_must_trump": "rams.why.trump",
+    "r_must_beat": "rams.why.beat",
+    "m_keep": "move.turn.keep",
+    "m_swap": "move.turn.swap",
+    "m_draw": "move.dealer.draw",
+    "m_accept": "move.queen.accept",
+    "m_refuse": "move.queen.refuse",
+    "m_play": "rams.move.play",
+    "m_drop": "rams.move.drop",
+    "m_general": "rams.move.general",
+    "m_pass_trump": "rams.move.pass_trump",
+}
+PREFIX = "phone."
+#: The name of the page's global the script sets (``web/phone.js`` reads it).
+GLOBAL = "STAMMTISCH_TEXTS"
+
+
+def texts(lang: str) -> dict[str, str]:
+    """The page's texts in ``lang`` by page key."""
+    cat = i18n.catalogue(lang)
+    out = {k[len(PREFIX):]: str(v) for k, v in cat.items() if k.startswith(PREFIX)}
+    for key, window_key in SHARED.items():
+        if window_key in cat:
+            out[key] = str(cat[window_key])
+    return out
+
+
+def script() -> bytes:
+    """``/texts.js``: every language's page texts for the page to read."""
+    data = json.dumps({lang: texts(lang) for lang in i18n.LANGS}, ensure_ascii=False,
+                      sort_keys=True, separators=(",", ":"))
+    return f'"use strict";\nwindow.{GLOBAL} = {data};\n'.encode()

@@ -1,0 +1,267 @@
+"""Every file the game keeps, with every kind of trouble in its place: the game
+starts (or one command fails with a sentence), never hangs, never loses another of
+the player's files, leaves what it cannot use as it is, and tells the player.
+
+The cases are built and played by ``tests/damage.py``: the player's files in the XDG
+places, one kind of trouble at one of them (a FIFO, a folder, a file the game may not
+read, a symbolic link to nothing, a file over the size cap, a read-only folder), then
+a start, the Continue screen, a new game and a finished one. Size caps are made small
+through their seams (``fileio.MAX_FILE_BYTES``, ``settings.MAX_BYTES``) instead of
+writing 200 MB files. Permission problems are real where the tests are not root; as
+root, whom permission bits do not stop, the in-process cases refuse the open through
+a seam and :func:`test_unreadable_files_as_an_unprivileged_user` runs the same cases
+as the ``nobody`` user (``setpriv``), with ``chmod 000``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+from damage import KINDS, SMALL_CAP, TARGETS, damage, exercise, lost, make, snapshot
+from hostile import is_root, read_only, unreadable
+
+from game import fileio, paths, settings
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: What the player is told, per target and kind (words of the English notice).
+TOLD = {
+    "log": "The log file {name} cannot be used",
+    "shelf": "An unfinished game, g.json, could not be read",
+    "settings": "Your settings file settings.json could not be read",
+    "autosave": "Your saved game autosave.json could not be read",
+    "stats": "The statistics file stats.sqlite3 cannot be used",
+}
+TOLD_READ_ONLY = {
+    "log": "logs and crash reports will not be kept",
+    "shelf": "This game is not saved automatically: the unfinished game before it",
+    "settings": "settings will not be kept",
+    "autosave": "saved games will not be kept",
+    "stats": "statistics will not be kept",
+}
+TOLD_LARGE = {
+    "stats": "Your statistics file was damaged",
+    "log": None,        # a log of any size is rotated: nothing is wrong
+}
+#: A game that cannot be autosaved says so on its table before its first move.
+NOT_SAVED = "This game is not saved automatically"
+
+
+@contextlib.contextmanager
+def no_hang(seconds: int = 60):
+    """Fail (instead of hanging for ever) if the block takes longer: the alarm
+    interrupts a blocking open of a FIFO."""
+    def alarm(signum, frame):  # noqa: ANN001
+        raise TimeoutError(f"hung for {seconds} s")
+
+    old = signal.signal(signal.SIGALRM, alarm)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+
+
+@pytest.fixture()
+def layout(tmp_path, monkeypatch):
+    lay = make(tmp_path)
+    monkeypatch.delenv(paths.HOME_ENV, raising=False)
+    monkeypatch.setattr(paths, "_platform", lambda: "linux")
+    for k, v in lay.env().items():
+        monkeypatch.setenv(k, v)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
+    (tmp_path / "tmp").mkdir()
+    monkeypatch.setattr(fileio, "MAX_FILE_BYTES", SMALL_CAP)
+    monkeypatch.setattr(settings, "MAX_BYTES", SMALL_CAP)
+    return lay
+
+
+def expected(target: str, kind: str, path: Path) -> str | None:
+    if kind == "read_only":
+        return TOLD_READ_ONLY[target]
+    if kind == "large" and target in TOLD_LARGE:
+        return TOLD_LARGE[target]
+    return TOLD[target].format(name=path)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("target", TARGETS)
+def test_damaged_file(layout, target, kind, monkeypatch):
+    lay = layout
+    kept = damage(lay, target, kind)
+    ctx: contextlib.AbstractContextManager = contextlib.nullcontext()
+    if kind == "unreadable":
+        ctx = unreadable(kept, monkeypatch)
+    elif kind == "read_only":
+        ctx = read_only(kept)
+    def look() -> object:      # a read-only folder: the files in it (not its subfolders)
+        if kind != "read_only":
+            return snapshot(kept)
+        return {p.name: snapshot(p) for p in kept.iterdir() if not p.is_dir()}
+
+    with ctx:
+        before = look()
+        with no_hang():
+            shown = exercise(lay)
+        after = look()
+    text = "\n".join(m["text"] for m in shown)
+    # what could not be used is left exactly as it is (a damaged one: set aside)
+    if (target, kind) == ("stats", "large"):
+        assert list(lay.data.glob("stats.sqlite3.bad-*")), "the damaged file was not kept"
+    elif (target, kind) == ("log", "large"):
+        assert "base-log-line" in (lay.logs / "stammtisch.log.1").read_text()
+    else:
+        assert after == before, f"{kept} was changed"
+    # nothing else of the player's was lost
+    assert lost(lay, target) == []
+    # and the player was told, in words, once
+    words = expected(target, kind, kept)
+    if words is not None:
+        assert words in text, text
+        assert sum(words in m["text"] for m in shown) == 1, text
+    assert "Traceback" not in text
+
+
+@pytest.mark.parametrize("target", ["autosave", "shelf"])
+def test_a_game_that_cannot_be_autosaved_says_so_before_its_first_move(layout, target,
+                                                                        monkeypatch):
+    """An unreadable autosave in the way, or a shelf that cannot take the unfinished
+    game: the new table tells it before any move is made."""
+    if target == "autosave":
+        damage(layout, target, "fifo")
+        ctx: contextlib.AbstractContextManager = contextlib.nullcontext()
+    else:
+        ctx = read_only(layout.shelf)
+    with ctx, no_hang():
+        shown = exercise(layout)
+    on_table = [m for m in shown if m["moves"] is not None and NOT_SAVED in m["text"]]
+    assert on_table and on_table[0]["moves"] == 0, shown
+
+
+def test_the_shelf_counts_only_games(layout):
+    """A FIFO, a folder and a link to nothing named ``*.json`` on the shelf are not
+    counted as unfinished games (the menu once offered to continue a FIFO)."""
+    from game import shelf
+
+    for name, kind in (("a.json", "fifo"), ("b.json", "folder"), ("c.json", "dangling")):
+        path = layout.shelf / name
+        if kind == "fifo":
+            os.mkfifo(path)
+        elif kind == "folder":
+            path.mkdir()
+        else:
+            os.symlink(layout.root / "nowhere", path)
+    with no_hang():
+        assert shelf.shelved_count() == 1              # base-shelf.json only
+        games = shelf.unfinished()
+    assert sorted(u.game_id for u in games) == ["base-auto", "base-shelf"]
+    assert (layout.shelf / "a.json").exists() and (layout.shelf / "b.json").is_dir()
+    assert (layout.shelf / "c.json").is_symlink()
+
+
+def test_a_damaged_shelf_game_is_kept_aside_and_told(layout):
+    from game import notices, shelf
+
+    notices.reset()
+    (layout.shelf / "g.json").write_text("{ truncated")
+    names = {u.game_id for u in shelf.unfinished()}
+    assert names == {"base-auto", "base-shelf"}
+    moved = list(layout.shelf.glob("g.json.bad-*"))
+    assert len(moved) == 1 and moved[0].read_text() == "{ truncated"
+    [n] = [n for n in notices.pending() if n.key == "shelf.moved"]
+    assert n.params["moved"] == moved[0].name and "not valid JSON" in n.params["reason"]
+
+
+def test_shelving_never_writes_over_what_has_the_name(layout):
+    """The autosave goes onto the shelf under a free name: a folder (or anything)
+    called like the game stays."""
+    from game import shelf
+
+    (layout.shelf / "base-auto.json").mkdir()
+    dest = shelf.shelve_autosave()
+    assert dest == layout.shelf / "base-auto-2.json"
+    assert (layout.shelf / "base-auto.json").is_dir()
+
+
+def test_a_symlinked_settings_file_stays_a_link(layout):
+    """Writing through a link to a regular file keeps the link (dotfiles kept in a
+    repository); a link to nothing is never replaced by a file."""
+    real = layout.root / "dotfiles" / "stammtisch.json"
+    real.parent.mkdir()
+    path = layout.cfg / "settings.json"
+    path.replace(real)
+    os.symlink(real, path)
+    st = settings.load()
+    assert st["volume"] == 0.2
+    st["volume"] = 0.4
+    assert st.save()
+    assert path.is_symlink() and json.loads(real.read_text())["volume"] == 0.4
+    real.unlink()                                   # now the link points to nothing
+    st = settings.load()
+    assert not st.writable and st.notice is not None
+    assert st.notice.key == "settings.unreadable"
+    assert not st.save() and path.is_symlink() and not real.exists()
+
+
+# ----------------------------------------------------------------- the real permission bits
+
+
+def _nobody() -> list[str] | None:
+    """The command prefix that runs a program as ``nobody`` (as root), or None."""
+    if shutil.which("setpriv") is None:
+        return None
+    return ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_unreadable_files_as_an_unprivileged_user(tmp_path, target):
+    """``chmod 000`` on the file, the game run by a user the bits stop: as ``nobody``
+    through ``setpriv`` when the tests run as root, else as the user running them."""
+    prefix: list[str] = []
+    if is_root():
+        nobody = _nobody()
+        if nobody is None:
+            pytest.skip("running as root without setpriv: permission bits cannot be "
+                        "tested honestly here (the in-process cases use a seam)")
+        prefix = nobody
+        probe = subprocess.run(prefix + [sys.executable, "-c", "import game, pygame"],
+                               cwd=tempfile.gettempdir(), capture_output=True, text=True,
+                               timeout=120, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+        if probe.returncode != 0:
+            pytest.skip("the checkout or the Python cannot be read by the nobody user: "
+                        + probe.stderr.strip()[-200:])
+    base = Path(tempfile.mkdtemp(prefix="stammtisch-nobody-"))
+    try:
+        lay = make(base / "files")
+        path = damage(lay, target, "unreadable")
+        if prefix:
+            for p in [base, *base.rglob("*")]:
+                os.chown(p, 65534, 65534, follow_symlinks=False)
+        path.chmod(0)
+        before = snapshot(path)
+        env = dict(os.environ, PYTHONPATH=str(ROOT), SDL_VIDEODRIVER="dummy",
+                   SDL_AUDIODRIVER="dummy", TMPDIR=str(base), HOME=str(base))
+        env.pop("STAMMTISCH_HOME", None)
+        r = subprocess.run(prefix + [sys.executable, str(ROOT / "tests" / "damage.py"),
+                                     str(lay.root), target, "unreadable"],
+                           cwd=base, env=env, capture_output=True, text=True, timeout=180)
+        assert r.returncode == 0, r.stderr[-2000:]
+        shown = json.loads(r.stdout.strip().splitlines()[-1])["shown"]
+        text = "\n".join(m["text"] for m in shown)
+        assert TOLD[target].format(name=path) in text, text
+        assert "Permission denied" in text, text
+        assert snapshot(path) == before
+        path.chmod(0o644)
+        assert lost(lay, target) == []
+    finally:
+        shutil.rmtree(base, ignore_errors=True)

@@ -1,0 +1,280 @@
+"""The game review on screen, driven headless: from the end of a real game, the
+screen shows exactly what ``stammtisch review --json`` prints; a progress bar while it
+is computed, the window drawing all along; a jump to the table at a decision with that
+seat's cards; nothing of a round in play; the figures join the statistics' chart."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+
+import pygame
+import pytest
+
+from game import records, store
+from game.review import compute, history
+from game.review.job import CHUNK, Reviews
+from game.scenes import testing as T
+from game.scenes.menu import MenuScene
+from game.scenes.replay_list import ReplayListScene
+from game.scenes.review import PROGRESS_AFTER, ReviewScene
+from game.scenes.stats import StatsScene
+from game.table.workers import InlineWorker, ManualWorker
+from game.view import review_panels, text
+from tests.review_helpers import cut, play
+
+FEW = 24     # deals per move: the same numbers on every path, quickly
+
+
+@pytest.fixture()
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("STAMMTISCH_HOME", str(tmp_path))
+    yield tmp_path
+    pygame.quit()
+
+
+def make_app(lang="en", size=(960, 600), worker=None):
+    app = T.make_app(size, lang)
+    app._reviews = Reviews(lambda: worker or InlineWorker(), history.keep, samples=FEW)
+    app.push(MenuScene(app))
+    return app
+
+
+def drawn(monkeypatch) -> list[str]:
+    seen: list[str] = []
+    render = text.render
+
+    def spy(s, *a, **kw):
+        seen.append(s)
+        return render(s, *a, **kw)
+
+    monkeypatch.setattr(text, "render", spy)
+    return seen
+
+
+def finished_game(app, game="chase", seed=3, rules=None):
+    seats = T.mixed_seats(4, 1, "en")
+    table = app.scene("table", game_id=game, seats=seats, rules=rules or {"lives": 2},
+                      seed=seed)
+    app.push(table)
+    rng = random.Random(seed)
+    for _ in range(100_000):
+        if app.top.name == "results":
+            return app.top
+        if app.top.name == "handoff":
+            app.top.ready()
+        elif table.state == "hold":
+            table.flow.release()
+        elif table.state == "human":
+            table.human_move(rng.choice(list(table.pending.legal)))
+        else:
+            app.update(0.05)
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("game", ["chase", "rams"])
+def test_the_screen_shows_what_stammtisch_review_prints(home, tmp_path, monkeypatch, game):
+    app = make_app()
+    results = finished_game(app, game, rules={"lives": 1} if game == "rams" else None)
+    T.click_button(app, results.list.by_name("review"))
+    scene = app.top
+    assert isinstance(scene, ReviewScene)
+    seen = drawn(monkeypatch)
+    T.frame(app)
+    shown = scene.review
+    path = tmp_path / "game.json"
+    records.save(results.record, path)
+    out = subprocess.run([sys.executable, "-m", "game", "review", str(path), "--json",
+                          "--jobs", "1", "--samples", str(FEW)],
+                         capture_output=True, text=True, check=True)
+    assert json.loads(out.stdout) == shown
+    # and the screen draws those figures: every player's, and the decision in focus
+    for p in shown["players"]:
+        assert review_panels.pct(p["accuracy"]) in seen
+        assert review_panels.num(p["decision_cost"]) in seen
+        assert review_panels.num(p["cards"]) in seen
+    d = scene.current()
+    assert d is not None
+    assert d == (shown["decisions"][[x["move"] for x in shown["decisions"]].index(
+        shown["key_moments"][0])] if shown["key_moments"] else shown["decisions"][0])
+    assert any(review_panels.num(d["options"][d["chosen"]]["lives"]) in s for s in seen)
+    # the game's figures are in the statistics now (the session's uuid is its key)
+    acc = history.accuracy_history()
+    assert acc.games == 1 and {ln.name for ln in acc.lines if ln.human} == {history.YOU}
+
+
+def test_a_progress_bar_after_half_a_second_and_the_window_keeps_drawing(home, monkeypatch):
+    manual = ManualWorker()
+    app = make_app(worker=manual)
+    record = play("chase", ["hard", "medium", "easy", "random"], 4)
+    app.open("review", record=record)
+    scene = app.top
+    seen = drawn(monkeypatch)
+    T.frame(app, 0.2)
+    assert scene.busy() and not any(s.startswith("Reviewing the game") for s in seen)
+    T.frame(app, PROGRESS_AFTER)
+    total = scene.job.total
+    assert f"Reviewing the game: 0 of {total} decisions" in seen
+    frames = 0
+    while not scene.job.finished:
+        manual.run_next()
+        T.frame(app)          # a frame after every answer: the screen never waits
+        frames += 1
+    assert frames >= total // CHUNK and not scene.busy()
+    done = [int(s.split(": ")[1].split(" of ")[0]) for s in seen
+            if s.startswith("Reviewing the game: ")]
+    assert done == sorted(done) and len(set(done)) >= 4 and done[0] == 0
+    assert scene.review == compute.review(record, samples=FEW)
+
+
+def test_a_key_or_a_click_jumps_to_the_table_with_that_seats_cards(home):
+    app = make_app()
+    record = play("rams", ["hard", "medium", "easy"], 6, {"lives": 1})
+    app.open("review", record=record)
+    scene = app.top
+    T.frame(app)
+    T.key(app, pygame.K_DOWN)
+    d = scene.current()
+    assert d is scene.entries[1]
+    T.key(app, pygame.K_t)
+    replay = app.top
+    assert replay.name == "replay"
+    T.pump(app, 1.0, draw=True)
+    table = replay.table
+    assert len(table.game.moves) == d["move"] and not replay.playing
+    assert table.viewer == d["seat"] and table.table_layout.base == d["seat"]
+    p = table.game.to_move()
+    assert p.seat == d["seat"] and d["chosen"] in p.legal
+    assert sorted(table.game.view(d["seat"])["hand"]) == sorted(d["hand"])
+    T.key(app, pygame.K_ESCAPE)
+    assert app.top is scene
+    # a click on a row chooses it; a second click shows it on the table
+    row = scene.rows[3][1]
+    T.click(app, row.center)
+    assert scene.focus == 3 and app.top is scene
+    T.click(app, row.center)
+    assert app.top.name == "replay"
+
+
+@pytest.mark.parametrize("game,rules", [("chase", None), ("rams", {"lives": 2})])
+def test_the_screen_shows_nothing_of_a_round_in_play(home, game, rules):
+    """In the middle of a round the review screen is, pixel for pixel, the screen of
+    the same record cut where that round began."""
+    record = play(game, ["medium", "hard", "easy", "medium"], 5, rules)
+    g = records.new_engine(record)
+    g.start()
+    starts, last = [], -1
+    for i, (seat, move) in enumerate(record.moves):
+        rnd = g.view_key(seat, "round")
+        if rnd != last:
+            starts.append(i)
+            last = rnd
+        g.apply(seat, move)
+    begin, end = starts[2], starts[3]
+    pictures = []
+    for stop in (begin, begin + 1, (begin + end) // 2, end - 1):
+        app = make_app()
+        app.open("review", record=cut(record, stop), title="game.json")
+        T.frame(app)
+        T.frame(app)
+        pictures.append(pygame.image.tobytes(app.screen, "RGB"))
+        # and with every seat's decisions listed in turn
+        for _ in range(4):
+            T.key(app, pygame.K_RIGHT)
+            T.key(app, pygame.K_END)
+            T.frame(app)
+            pictures.append(pygame.image.tobytes(app.screen, "RGB"))
+    n = len(pictures) // 4
+    for k in range(1, 4):
+        assert pictures[k * n:(k + 1) * n] == pictures[:n]
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("size", [(960, 600), (1920, 1080)])
+def test_the_review_fits_the_window(home, lang, size):
+    app = make_app(lang, size)
+    record = play("rams", ["hard", "medium", "easy", "medium"], 7, {"lives": 1})
+    app.open("review", record=record)
+    scene = app.top
+    T.frame(app)
+    w, h = size
+    for r in (scene.players_rect, scene.list_rect, scene.detail_rect):
+        assert 0 <= r.left and r.right <= w and r.bottom <= scene.list.buttons[0].rect.top
+    assert scene.players_rect.bottom <= scene.list_rect.top
+    for _ in range(len(scene.entries) + 2):     # every decision draws
+        T.key(app, pygame.K_DOWN)
+        T.frame(app)
+    T.key(app, pygame.K_RIGHT)
+    T.frame(app)
+    assert all(d["seat"] == 0 for d in scene.entries)
+
+
+def test_the_replay_list_opens_a_review_and_the_statistics_chart_it(home):
+    app = make_app()
+    for seed in (1, 2):
+        rec = play("chase", ["hard", "medium", "easy"], seed, {"lives": 1})
+        store.record_game(rec, records.rebuild(rec).summary(), game_id=f"g{seed}")
+    app.push(ReplayListScene(app))
+    T.frame(app)
+    lst = app.top
+    T.click(app, lst.review_rects[0].center)
+    assert isinstance(app.top, ReviewScene) and app.top.review is not None
+    T.key(app, pygame.K_ESCAPE)
+    T.key(app, pygame.K_DOWN)
+    T.key(app, pygame.K_r)
+    assert isinstance(app.top, ReviewScene)
+    T.key(app, pygame.K_ESCAPE)
+    T.key(app, pygame.K_ESCAPE)
+    app.push(StatsScene(app))
+    T.frame(app)
+    acc = app.top.accuracy
+    assert acc.games == 2 and {ln.level for ln in acc.lines} == {"hard", "medium", "easy"}
+
+
+def test_a_record_the_review_cannot_read_says_why(home, monkeypatch):
+    app = make_app()
+    record = play("chase", ["hard", "medium", "easy"], 2, stop=6)
+    record.moves[3] = (record.moves[3][0], "dance")
+    app.open("review", record=record)
+    seen = drawn(monkeypatch)
+    T.frame(app)
+    assert app.top.job.error.startswith("illegal_move")
+    assert any(s.startswith("The review could not be made") for s in seen)
+    T.key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, MenuScene)
+
+
+def test_the_person_at_the_screen_is_one_line_in_every_language(home):
+    """Games played in English ("You") and in German ("Du") chart as one person; other
+    people by name, computers by level, one point per game."""
+    for k, you in enumerate(("You", "Du", "You")):
+        rec = play("chase", ["medium", "hard", "hard"], 10 + k, {"lives": 1})
+        rec.seats[0] = records.Seat(you, "human", None)
+        rec.seats[1] = records.Seat("Anna", "human", None)
+        store.record_game(rec, records.rebuild(rec).summary(), game_id=f"g{k}",
+                          finished=1000.0 + k)
+        assert history.keep(f"g{k}", compute.review(rec, samples=FEW))
+    assert not history.keep(None, {"finished": True, "players": []})
+    acc = history.accuracy_history()
+    assert acc.games == 3
+    by = {(ln.human, ln.name): ln for ln in acc.lines}
+    assert set(by) == {(True, history.YOU), (True, "Anna"), (False, "hard")}
+    assert [g for g, _ in by[(True, history.YOU)].points] == [1, 2, 3]
+    assert all(0.0 <= v <= 1.0 for ln in acc.lines for _, v in ln.points)
+
+
+def test_keys_before_the_first_frame_do_nothing_wrong(home):
+    app = make_app()
+    record = play("chase", ["hard", "medium", "easy"], 2, {"lives": 1})
+    scene = ReviewScene(app, record)
+    app.push(scene)
+    for k in (pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_DOWN, pygame.K_HOME,
+              pygame.K_END, pygame.K_RIGHT):
+        T.key(app, k)
+    ev = pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False, precise_x=0.0,
+                            precise_y=-3.0, which=0, touch=False)
+    app.handle(ev)
+    T.frame(app)
+    assert app.top is scene and scene.seat == 0

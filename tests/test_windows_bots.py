@@ -1,0 +1,41 @@
+"""User bots on Windows: ``exe:`` command lines split as Windows splits them, and a
+bot's whole process tree ended with it (a job object, :mod:`game.winproc`).
+
+The real ones (marked ``windows``) run under Wine in ``tools/build_windows.py --smoke``,
+with the other Windows tests (tests/test_windows.py).
+"""
+
+from __future__ import annotations
+
+import sys
+import types
+
+import pytest
+
+from game.ai.bots import harness
+from tests.windows_helpers import TREE_BOT, still_beating, wait_for_beats, windows
+
+
+def test_exe_seat_on_windows_keeps_no_quotes_in_its_words(monkeypatch):
+    monkeypatch.setattr(harness, "os", types.SimpleNamespace(name="nt"))
+    spec = r'"C:\Program Files\Python\python.exe" -u "C:\my bots\bot.py"'
+    assert harness.exe_command(spec) == [r"C:\Program Files\Python\python.exe", "-u",
+                                         r"C:\my bots\bot.py"]
+    monkeypatch.setattr(harness, "os", types.SimpleNamespace(name="posix"))
+    assert harness.exe_command("node 'my bot.js'") == ["node", "my bot.js"]
+
+
+@windows
+@pytest.mark.parametrize("ending", ["kill", "close"])
+def test_windows_ends_every_process_a_bot_started(tmp_path, ending):
+    """A bot that started a helper: killed (a timeout) or closed (the tournament is
+    over, the bot itself ends on its input's end), the helper ends too."""
+    from game.ai.bots.channel import BotProcess
+
+    beats = tmp_path / "beats.txt"
+    bot = BotProcess([sys.executable, str(TREE_BOT), str(beats), "0"], max_line=4096)
+    assert bot.tree.job is not None
+    wait_for_beats(beats)
+    bot.kill() if ending == "kill" else bot.close(grace=5.0)
+    assert bot.exit_status() is not None
+    assert not still_beating(beats)
