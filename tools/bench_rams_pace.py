@@ -51,12 +51,13 @@ import os
 import statistics
 import sys
 import time
-from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_rams_ai import _in_parts as _parts  # noqa: E402  (games dealt to processes)
 
 from game.ai.common import mix  # noqa: E402
 from game.ai.registry import make_player  # noqa: E402
@@ -107,18 +108,6 @@ def _pace_job(job: tuple) -> list[dict[str, Any]]:
         out.append({"k": k, "rounds": len(rounds), "finished": g.finished,
                     "void": sum(1 for r in rounds if r.get("void")), "two": two})
     return out
-
-
-def _parts(job: Any, make: Any, items: int, jobs: int) -> list[Any]:
-    ks = list(range(items))
-    parts = max(1, min(len(ks), jobs * 6))
-    args = [make(ks[i::parts]) for i in range(parts)]
-    if jobs > 1:
-        with Pool(jobs) as pool:
-            res = pool.map(job, args, chunksize=1)
-    else:
-        res = [job(a) for a in args]
-    return [r for part in res for r in part]
 
 
 def pace(rules: dict[str, Any] | None, games: int, players: int, level: str, seed: int,
