@@ -175,9 +175,9 @@ class App:
 
     def ai_worker(self) -> Any:
         """The one worker process of the window's computer players and the coach,
-        started on first use and kept until the window closes (game.table.workers)."""
+        started on first use and kept until the window closes (game.turn.workers)."""
         if self._ai_worker is None:
-            from game.table.workers import ProcessWorker
+            from game.turn.workers import ProcessWorker
 
             self._ai_worker = ProcessWorker()
             self._ai_worker.start()
@@ -190,7 +190,7 @@ class App:
         if self._reviews is None:
             from game.review.history import keep
             from game.review.job import Reviews
-            from game.table.workers import InlineWorker, ProcessWorker
+            from game.turn.workers import InlineWorker, ProcessWorker
 
             def worker() -> Any:
                 if self.ai_sync:

@@ -9,7 +9,7 @@ of the AI, so records, tournaments and tools can read the registry cheaply, and 
 module the registry names needs to import it back.
 
 A third game plugs in by adding its engine under ``game/rules/``, its players and
-coach under ``game/ai/``, its table under ``game/table/`` and ``game/scenes/``, its
+coach under ``game/ai/``, its table under ``game/turn/``, ``game/table/`` and ``game/scenes/``, its
 texts in ``game/locale/``, and one :class:`GameEntry` in :data:`GAMES` below.
 """
 
@@ -140,6 +140,13 @@ class GameEntry:
         found: Callable[..., Any] = resolve(self.demo_ref)
         return found
 
+    def rules_summary(self, rules: dict[str, Any]) -> str | None:
+        """A table's rules in a few lines (``None`` when the game has no summary)."""
+        if self.rules_summary_ref is None:
+            return None
+        summary: str = resolve(self.rules_summary_ref)(rules)
+        return summary
+
 
 GAMES: dict[str, GameEntry] = {
     "chase": GameEntry(
@@ -168,7 +175,7 @@ GAMES: dict[str, GameEntry] = {
         rules_button_key="rules.show_rams",
         setup_values={"counters": (5, 7, 10, 12, 15, 20, 25, 30)},
         rules_from_format_1=format_1_rules, rules_to_format_1=format_1_or_none,
-        presets=RAMS_PRESETS, rules_summary_ref="game.table.rams_texts:rules_summary",
+        presets=RAMS_PRESETS, rules_summary_ref="game.turn.rams_texts:rules_summary",
     ),
 }
 

@@ -64,7 +64,7 @@ DEFAULTS: dict[str, Any] = {
     "table_colour": "green",
     "fullscreen": False,
     "window_size": None,       # [w, h] of the window when it was last resized
-    "tips": True,              # the first game's tips (game.table.tips)
+    "tips": True,              # the first game's tips (game.turn.tips)
     "tips_seen": [],           # the tips already shown
     "setup": default_setup(),        # the last Chase the Ace setup
     "setup_rams": default_setup(),   # the last Rams setup

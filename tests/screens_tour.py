@@ -17,8 +17,8 @@ from game.review import history
 from game.review.job import Reviews
 from game.scenes import testing as T
 from game.scenes.menu import MenuScene
-from game.table.options import TableOptions
-from game.table.workers import InlineWorker
+from game.turn.options import TableOptions
+from game.turn.workers import InlineWorker
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
 import bench_stats  # noqa: E402

@@ -17,7 +17,7 @@ import pytest  # noqa: E402
 from game import shelf, store  # noqa: E402
 from game.scenes import testing as T  # noqa: E402
 from game.scenes.menu import MenuScene  # noqa: E402
-from game.table.options import TableOptions  # noqa: E402
+from game.turn.options import TableOptions  # noqa: E402
 
 
 @pytest.fixture

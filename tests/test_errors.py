@@ -10,7 +10,7 @@ import pytest
 
 from game import audio, notices
 from game.scenes import testing as T
-from game.table.hooks import Hooks, News
+from game.turn.hooks import Hooks, News
 
 
 def test_a_missing_sound_device_is_quiet_not_an_error(monkeypatch, caplog):

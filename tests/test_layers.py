@@ -25,6 +25,7 @@ ACCESSORS = {
     "coach": ("coach_ref",),
     "table_scene": ("table_ref",),
     "demo": ("demo_ref",),
+    "rules_summary": ("rules_summary_ref",),
 }
 
 
@@ -43,7 +44,7 @@ def layers() -> dict[str, int]:
 
 
 def part_of(module: str) -> str:
-    """``game.table.flow`` -> ``table``; ``game.cards`` -> ``cards``; ``game`` -> ``game``."""
+    """``game.turn.flow`` -> ``turn``; ``game.cards`` -> ``cards``; ``game`` -> ``game``."""
     if module in OWN_PART:
         return OWN_PART[module]
     parts = module.split(".")
@@ -137,7 +138,8 @@ def test_imports_inside_functions_count():
 @pytest.mark.parametrize("importer, imported", [
     ("game.rules.chase", "game.view.widgets"),      # an engine reaching for the screen
     ("game.scenes.base", "game.app"),               # the cycle the Host protocol removed
-    ("game.store.files", "game.table.flow"),
+    ("game.store.files", "game.turn.flow"),
+    ("game.turn.flow", "game.table.painter"),       # the pure turn flow reaching for the drawing
 ])
 def test_a_wrong_import_is_caught(importer, imported):
     graph = imports({importer: {imported}})

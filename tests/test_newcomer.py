@@ -26,9 +26,9 @@ from game.scenes.replay import ReplayScene
 from game.scenes.stats import StatsScene
 from game.scenes.unfinished import describe
 from game.table import painter as painter_mod
-from game.table.coach import advise
-from game.table.options import TableOptions
-from game.table.texts import log_text
+from game.turn.coach import advise
+from game.turn.options import TableOptions
+from game.turn.texts import log_text
 from tests.screens_tour import play_out
 from tests.test_wording import drawn_strings
 

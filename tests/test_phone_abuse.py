@@ -27,8 +27,8 @@ import pytest
 from game.net import server as server_mod
 from game.net.access import SeatAccess
 from game.net.host import HeadlessTable
-from game.table import hooks as H
-from game.table.hooks import Hooks
+from game.turn import hooks as H
+from game.turn.hooks import Hooks
 from tests.phone_helpers import Line, ManualClock, Player, phone_session, running, token_of, ws_url
 
 ROOT = Path(__file__).resolve().parents[1]

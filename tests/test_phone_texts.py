@@ -11,7 +11,7 @@ import re
 from game import i18n
 from game.ai.chase_levels import MOVE_ORDER
 from game.net import page, phone_texts, protocol
-from game.table.rams_texts import BUTTON_MOVES
+from game.turn.rams_texts import BUTTON_MOVES
 
 #: The engine's reasons for refusing a move (``game.rules.base.Refusal``).
 ENGINE_REASONS = ("not_your_turn", "not_offered", "bad_card", "game_over", "not_in_hand",

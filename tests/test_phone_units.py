@@ -16,7 +16,7 @@ from game.net.access import Attempts, RateLimit, SeatAccess
 from game.net.link import PhoneLink
 from game.net.protocol import Refused
 from game.net.server import Inbound
-from game.table.sources import Decision
+from game.turn.sources import Decision
 from tests.phone_helpers import ManualClock
 
 # --------------------------------------------------------------------------- protocol

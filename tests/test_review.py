@@ -18,7 +18,7 @@ from game.ai.rams_info import Info
 from game.ai.rams_search import model_for, odds, settled
 from game.review import compute
 from game.review.job import ReviewJob
-from game.table.workers import InlineWorker, ManualWorker
+from game.turn.workers import InlineWorker, ManualWorker
 from tests.review_helpers import Always, cut, play
 
 CHASE_KEEPER = ("chase", lambda: [Always("chase", "keep"), "hard", "medium", "medium"], 1,

@@ -27,7 +27,7 @@ from game.ai.registry import make_player
 from game.ai.tournament import play_one
 from game.net.host import HeadlessTable
 from game.scenes import testing as T
-from game.table import flow
+from game.turn import flow
 from tests.phone_helpers import Player, phone_session, running, token_of, ws_url
 from tests.spy_helpers import (
     GameSeen,

@@ -18,12 +18,12 @@ from game.ai.bots import BotPlayer
 from game.ai.registry import make_player
 from game.records import Seat
 from game.rules.rams import AS_WRITTEN
-from game.table import flow as F
-from game.table import hooks as H
-from game.table.bookkeeping import Bookkeeper
-from game.table.flow import Pacing, TurnFlow
-from game.table.hooks import Hooks
-from game.table.sources import (
+from game.turn import flow as F
+from game.turn import hooks as H
+from game.turn.bookkeeping import Bookkeeper
+from game.turn.flow import Pacing, TurnFlow
+from game.turn.hooks import Hooks
+from game.turn.sources import (
     BotSource,
     ChannelSource,
     HumanSource,
@@ -31,7 +31,7 @@ from game.table.sources import (
     RecordSource,
     SourceFailure,
 )
-from game.table.workers import InlineWorker, ManualWorker
+from game.turn.workers import InlineWorker, ManualWorker
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -533,7 +533,7 @@ def test_a_remote_move_sent_before_its_decision_begins_waits_for_it():
     (or while its previous decision is being taken): polling in between must not
     throw the move away, or the phone would wait for its answer forever."""
     from game.rules.base import Pending
-    from game.table.sources import Decision
+    from game.turn.sources import Decision
 
     src = ChannelSource("phone")
     first = Decision(0, Pending(0, ("keep", "swap"), "turn"), {}, 4)
@@ -587,10 +587,24 @@ def test_bookkeeping_subscribes_autosave_and_statistics(tmp_path, monkeypatch):
 
 
 def test_the_turn_flow_needs_no_pygame():
-    code = ("import sys; import game.table.flow, game.table.sources, game.table.hooks, "
-            "game.table.workers, game.table.bookkeeping, game.table.model, "
-            "game.table.chase_animator, game.table.rams_animator, game.table.coach, "
-            "game.table.seats, game.table.options, game.view.timing; "
+    code = ("import sys; import game.turn.flow, game.turn.sources, game.turn.hooks, "
+            "game.turn.workers, game.turn.bookkeeping, game.table.model, "
+            "game.table.chase_animator, game.table.rams_animator, game.turn.coach, "
+            "game.turn.seats, game.turn.options, game.view.timing; "
+            "assert 'pygame' not in sys.modules, sorted(m for m in sys.modules "
+            "if m.startswith('pygame'))")
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                            text=True, env={"PYTHONPATH": str(ROOT), "PATH": ""})
+    assert result.returncode == 0, result.stderr
+
+
+def test_every_module_of_the_turn_package_needs_no_pygame():
+    """``game.turn`` is the table's pure side: every module of it, imported in a fresh
+    interpreter, leaves pygame unloaded (the layer test keeps it from importing the
+    drawing; this catches a module that reaches pygame some other way)."""
+    names = sorted(p.stem for p in (ROOT / "game" / "turn").glob("*.py") if p.stem != "__init__")
+    assert {"flow", "sources", "hooks", "workers", "texts", "tips"} <= set(names)
+    code = ("import sys; import " + ", ".join(f"game.turn.{n}" for n in names) + "; "
             "assert 'pygame' not in sys.modules, sorted(m for m in sys.modules "
             "if m.startswith('pygame'))")
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,

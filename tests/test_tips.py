@@ -17,8 +17,8 @@ from game.cards import FRENCH52
 from game.i18n import card_name
 from game.scenes import testing as T
 from game.scenes.menu import MenuScene
-from game.table import chase_tips, rams_tips
-from game.table.options import TableOptions
+from game.turn import chase_tips, rams_tips
+from game.turn.options import TableOptions
 
 LOCALE = Path(__file__).resolve().parents[1] / "game" / "locale"
 

@@ -5,7 +5,7 @@ the human deciding at the screen, never for a computer, never behind the privacy
 screen, and it hides again after the move. The chart renders for 2–10 seats.
 
 The coach thinks in the table's worker; tests that need an answer to be late use a
-:class:`~game.table.workers.ManualWorker` and run it when they choose -- no thread,
+:class:`~game.turn.workers.ManualWorker` and run it when they choose -- no thread,
 no clock."""
 
 import json
@@ -28,8 +28,8 @@ from game.scenes.chart import ChartScene, cell_colour  # noqa: E402
 from game.scenes.menu import MenuScene  # noqa: E402
 from game.scenes.table_chase import ChaseTableScene  # noqa: E402
 from game.scenes.table_rams import RamsTableScene  # noqa: E402
-from game.table.options import TableOptions  # noqa: E402
-from game.table.workers import ManualWorker  # noqa: E402
+from game.turn.options import TableOptions  # noqa: E402
+from game.turn.workers import ManualWorker  # noqa: E402
 
 seats = T.mixed_seats  # the first seats human, then every level in turn
 

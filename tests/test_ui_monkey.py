@@ -102,7 +102,7 @@ def test_monkey_across_scenes():
         app.reset(MenuScene(app))
         app.settings["anim_speed"] = "off"
         from game.scenes.table_chase import ChaseTableScene
-        from game.table.seats import seats_from_setup
+        from game.turn.seats import seats_from_setup
 
         setup = app.settings["setup"]
         seats = seats_from_setup(setup)
@@ -116,7 +116,7 @@ def test_monkey_on_rams_tables():
     """Random input on Rams tables (solo and hot-seat, every variant on); afterwards a
     Rams game still finishes."""
     from game.scenes.table_rams import RamsTableScene
-    from game.table.seats import seats_from_setup
+    from game.turn.seats import seats_from_setup
 
     rng = random.Random(99)
     rules = {"dealer_takes_trump": True, "must_trump": True, "must_beat": True}

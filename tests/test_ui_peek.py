@@ -12,8 +12,8 @@ import time
 import pygame
 
 from game.scenes import testing as T
-from game.table import flow
 from game.table.keys import move_key
+from game.turn import flow
 from tests.test_ui_phones import LOOPBACK, Phones, _seats
 from tests.test_ui_privacy import Onlooker, act
 

@@ -14,8 +14,8 @@ import pygame
 
 import game.view.phones as phones_view
 from game.scenes import testing as T
-from game.table import flow
-from game.table.options import TableOptions
+from game.turn import flow
+from game.turn.options import TableOptions
 from game.view.phones import qr_matrix
 from tests.phone_helpers import Player, phone_session
 

@@ -41,7 +41,7 @@ from game.i18n import card_name  # noqa: E402
 from game.rules.base import seat_seed  # noqa: E402
 from game.scenes import testing as T  # noqa: E402
 from game.scenes.menu import MenuScene  # noqa: E402
-from game.table.options import TableOptions  # noqa: E402
+from game.turn.options import TableOptions  # noqa: E402
 from game.view import text as text_mod  # noqa: E402
 
 #: What the whole table watches (the test's own list, not the flow's): a trick swept, a

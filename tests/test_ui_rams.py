@@ -20,7 +20,7 @@ from game.scenes import testing as T  # noqa: E402
 from game.scenes.menu import MenuScene  # noqa: E402
 from game.scenes.table_rams import RamsTableScene, demo_scene  # noqa: E402
 from game.settings import default_setup  # noqa: E402
-from game.table.rams_texts import illegal_reason, prompt, refusal_text  # noqa: E402
+from game.turn.rams_texts import illegal_reason, prompt, refusal_text  # noqa: E402
 
 seats = T.mixed_seats  # the first seats human, then every level in turn
 #: "Rams as written" (record format 1's defaults): 002 with lives and the drop limit

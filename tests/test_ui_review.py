@@ -21,7 +21,7 @@ from game.scenes.menu import MenuScene
 from game.scenes.replay_list import ReplayListScene
 from game.scenes.review import PROGRESS_AFTER, ReviewScene
 from game.scenes.stats import StatsScene
-from game.table.workers import InlineWorker, ManualWorker
+from game.turn.workers import InlineWorker, ManualWorker
 from game.view import review_panels, text
 from tests.review_helpers import cut, play
 

@@ -303,9 +303,9 @@ def test_frame_stats_line(capsys):
 def test_a_failing_level_is_shown_and_reported(tmp_path, monkeypatch):
     """A built-in level that raises is a bug: the table stops, shows the error, writes
     a crash report and plays no move in its place."""
-    from game.table.options import TableOptions
-    from game.table.sources import HumanSource, LevelSource
-    from game.table.workers import InlineWorker
+    from game.turn.options import TableOptions
+    from game.turn.sources import HumanSource, LevelSource
+    from game.turn.workers import InlineWorker
 
     monkeypatch.setenv("STAMMTISCH_HOME", str(tmp_path))
 
@@ -339,7 +339,7 @@ def test_sound_cues_come_through_the_hooks_and_a_resumed_game_is_quiet(tmp_path,
     """Every table sound is a cue on the table's hooks, heard when the animation gets
     there; the moves a resumed game catches up on make no sound."""
     from game import store
-    from game.table import hooks as H
+    from game.turn import hooks as H
 
     monkeypatch.setenv("STAMMTISCH_HOME", str(tmp_path))
 

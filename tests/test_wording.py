@@ -24,9 +24,9 @@ from game.rules.base import Pending  # noqa: E402
 from game.scenes import testing as T  # noqa: E402
 from game.scenes.menu import MenuScene  # noqa: E402
 from game.settings import default_setup  # noqa: E402
-from game.table.chase_texts import prompt  # noqa: E402
-from game.table.seats import seats_from_setup  # noqa: E402
-from game.table.texts import SeatNames, log_text, seat_name  # noqa: E402
+from game.turn.chase_texts import prompt  # noqa: E402
+from game.turn.seats import seats_from_setup  # noqa: E402
+from game.turn.texts import SeatNames, log_text, seat_name  # noqa: E402
 from game.view import text  # noqa: E402
 
 
@@ -226,7 +226,7 @@ def test_german_rams_terms():
 
 def _offer_chase(decision: str, legal: tuple[str, ...]):
     from game.table.chase_controls import ChaseControls
-    from game.table.sources import Decision
+    from game.turn.sources import Decision
 
     c = ChaseControls(lambda m: None)
     p = Pending(0, legal, decision)
@@ -238,7 +238,7 @@ def _offer_rams(decision: str, legal: tuple[str, ...]):
     from game.table.model import RamsModel
     from game.table.rams_controls import RamsControls
     from game.table.rams_layout import RamsLayout
-    from game.table.sources import Decision
+    from game.turn.sources import Decision
 
     m = RamsModel(4, 3)
     c = RamsControls(m, RamsLayout(4, 0, m), lambda mv: None, lambda: None)

@@ -9,8 +9,8 @@ import threading
 
 from game import games
 from game.ai.registry import make_player
-from game.table.coach import advise
-from game.table.workers import InlineWorker, ProcessWorker, decide
+from game.turn.coach import advise
+from game.turn.workers import InlineWorker, ProcessWorker, decide
 
 
 def views(game_id: str, n: int = 6) -> list[dict]:

@@ -31,8 +31,8 @@ sys.path.insert(0, str(ROOT))
 import aiohttp  # noqa: E402
 
 from game.net.host import HeadlessTable  # noqa: E402
-from game.table import hooks as H  # noqa: E402
-from game.table.hooks import Hooks  # noqa: E402
+from game.turn import hooks as H  # noqa: E402
+from game.turn.hooks import Hooks  # noqa: E402
 
 
 def rss_mb() -> float | None:

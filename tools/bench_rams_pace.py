@@ -216,7 +216,7 @@ def _screen_game(rules: dict[str, Any] | None, seed: int, k: int, decide: float,
     """One game on the table scene with a simulated clock (see the module doc)."""
     from game.scenes import testing as T
     from game.settings import Settings
-    from game.table.options import TableOptions
+    from game.turn.options import TableOptions
 
     defaults = Settings(path=None)
     app = T.make_app((1280, 720), "en", speed=str(defaults["anim_speed"]),

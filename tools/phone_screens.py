@@ -29,7 +29,7 @@ from chromium import Chromium  # noqa: E402
 from game import i18n  # noqa: E402
 from game.net.host import HeadlessTable  # noqa: E402
 from game.scenes import testing as T  # noqa: E402
-from game.table.options import TableOptions  # noqa: E402
+from game.turn.options import TableOptions  # noqa: E402
 
 SIZES = [(960, 600), (1280, 720), (1920, 1080)]
 HAND = ("(() => { const i = [...document.querySelectorAll('#hand img')]; "

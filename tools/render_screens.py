@@ -30,7 +30,7 @@ import pygame  # noqa: E402
 
 from game.scenes import testing as T  # noqa: E402
 from game.scenes.menu import MenuScene  # noqa: E402
-from game.table.options import TableOptions  # noqa: E402
+from game.turn.options import TableOptions  # noqa: E402
 
 _FILLED = False
 SOLO = [{"name": "", "human": True, "level": "medium"}] + [
@@ -247,7 +247,7 @@ class Shooter:
         self.at_decision("r13_declare_forced", "declare", choose=drop_all, rules=W,
                          pred=lambda t: tuple(t.pending.legal) == ("play",), **R)
         def dealer_forced(tb) -> bool:
-            from game.table.rams_texts import forced_why
+            from game.turn.rams_texts import forced_why
 
             d = tb.controls.decision
             return d is not None and "drop" not in tb.pending.legal and forced_why(
@@ -465,7 +465,7 @@ class Shooter:
         from game.review import compute, history
         from game.review.job import Reviews
         from game.scenes.stats import StatsScene
-        from game.table.workers import InlineWorker, ManualWorker
+        from game.turn.workers import InlineWorker, ManualWorker
 
         for game, prefix in (("chase", "80"), ("rams", "r60")):
             app = self.app()

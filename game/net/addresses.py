@@ -199,6 +199,11 @@ def listen_hosts(bind: str | None = None) -> list[str]:
     return [LOOPBACK, *lan_addresses()[:1]]
 
 
+def socket_family(host: str) -> socket.AddressFamily:
+    """The socket family to listen on ``host`` with (IPv6 when it has a colon)."""
+    return socket.AF_INET6 if ":" in host else socket.AF_INET
+
+
 def public_host(hosts: list[str]) -> str:
     """The address to print in join links: the first one other devices can reach."""
     for h in hosts:

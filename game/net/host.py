@@ -32,13 +32,13 @@ from game import cliargs, games, records, seeds
 from game.net.link import AWAY_AFTER
 from game.net.room import PhoneRoom
 from game.rules.base import Event, GameError
-from game.table import flow as F
-from game.table.bookkeeping import Bookkeeper
-from game.table.flow import Pacing, TurnFlow
-from game.table.hooks import Hooks
-from game.table.seats import sources_for
-from game.table.sources import Decision, LevelSource, SourceFailure
-from game.table.workers import InlineWorker
+from game.turn import flow as F
+from game.turn.bookkeeping import Bookkeeper
+from game.turn.flow import Pacing, TurnFlow
+from game.turn.hooks import Hooks
+from game.turn.seats import sources_for
+from game.turn.sources import Decision, LevelSource, SourceFailure
+from game.turn.workers import InlineWorker
 
 PHONE = "phone"
 

@@ -4,7 +4,7 @@ table's news. The window's table and ``stammtisch host`` both use it.
 A seat is a phone seat when its setup dict has ``"phone": True`` (records keep it as
 a human seat: a person decided). :meth:`PhoneRoom.sources` are the seats' move
 sources for the turn flow; the room hears the table's "game started" and "move
-applied" news (:mod:`game.table.hooks`) and sends every phone its state.
+applied" news (:mod:`game.turn.hooks`) and sends every phone its state.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from game.net.access import SeatAccess
 from game.net.link import AWAY_AFTER, PhoneLink
 from game.net.seat import PhoneSource
 from game.net.server import PhoneServer
-from game.table import hooks as H
-from game.table.hooks import Hooks
+from game.turn import hooks as H
+from game.turn.hooks import Hooks
 
 
 def phone_seats(seats: Sequence[dict[str, Any]]) -> list[int]:

@@ -1,6 +1,6 @@
 """A phone seat as a move source: its moves arrive from the phone server's thread.
 
-It is the table's :class:`~game.table.sources.ChannelSource` (a move source whose
+It is the table's :class:`~game.turn.sources.ChannelSource` (a move source whose
 moves arrive from another thread) with one addition. The table's thread polls it; :class:`game.net.link.PhoneLink` puts the moves the
 engine will accept (it checked them) with :meth:`PhoneSource.put`.
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from game.table.sources import ChannelSource, Decision, MoveSource
+from game.turn.sources import ChannelSource, Decision, MoveSource
 
 
 class PhoneSource(ChannelSource):

@@ -53,7 +53,7 @@ from game import notices
 from game.net import gate as G
 from game.net import page, protocol
 from game.net.access import Attempts, Clock, RateLimit, SeatAccess, same_name
-from game.net.addresses import allowed_peer, listen_hosts, public_host
+from game.net.addresses import allowed_peer, listen_hosts, public_host, socket_family
 from game.net.http import (
     Handler,
     HostNames,
@@ -278,7 +278,7 @@ class PhoneServer:
                 # create_server sets SO_REUSEADDR on POSIX only: on Windows it would
                 # let a second table bind this port and take the phones' connections
                 sock = socket.create_server((host, self.port), backlog=LISTEN_QUEUE,
-                                            family=_family(host))
+                                            family=socket_family(host))
                 srv = await loop.create_server(handler, sock=sock, backlog=budget.backlog)
                 # asyncio takes ``backlog`` connections per turn (few, for few
                 # descriptors); the system may queue more meanwhile
@@ -598,7 +598,3 @@ class PhoneServer:
 
     def _set_names(self, names: list[str]) -> None:
         self._names = names
-
-
-def _family(host: str) -> socket.AddressFamily:
-    return socket.AF_INET6 if ":" in host else socket.AF_INET

@@ -38,7 +38,7 @@ from game.records import Record
 
 #: The version of the review's JSON (``docs/review.md``).
 REVIEW_FORMAT = 1
-#: The coach's level behind the in-game odds (game.table.coach asks for the default).
+#: The coach's level behind the in-game odds (game.turn.coach asks for the default).
 DEFAULT_LEVEL = "hard"
 #: The costliest decisions marked as the game's key moments, and per player.
 KEY_MOMENTS = 5

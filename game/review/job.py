@@ -1,7 +1,7 @@
 """The review of one record, computed in a worker while the window keeps drawing.
 
 :class:`ReviewJob` plans the review at once (a replay of the record: milliseconds),
-then hands the decisions to a worker (:mod:`game.table.workers`) a few at a time
+then hands the decisions to a worker (:mod:`game.turn.workers`) a few at a time
 (:data:`CHUNK`; the worker replays the record to them and asks the coach) and
 collects the answers as they come: ``progress()`` says how far it is, ``review``
 holds the finished review (the same data ``stammtisch review --json`` prints). Whoever
@@ -22,7 +22,7 @@ from typing import Any
 from game import notices
 from game.records import Record, RecordError
 from game.review import compute
-from game.table.workers import Future, Worker
+from game.turn.workers import Future, Worker
 
 log = logging.getLogger("stammtisch.review")
 

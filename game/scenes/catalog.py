@@ -35,7 +35,7 @@ def _table(app: Any, game_id: str, seats: list[dict[str, Any]], **kw: Any) -> An
 def _resume(app: Any, record: Any, saved: dict[str, Any]) -> Any:
     """The table of an autosave, caught up to its last move (Continue)."""
     from game import records, store
-    from game.table.options import TableOptions
+    from game.turn.options import TableOptions
 
     return _table(app, record.game, store.table_seats(record, saved),
                   rules=dict(record.rules), seed=record.seed if record.seed is not None else 0,

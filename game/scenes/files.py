@@ -10,7 +10,7 @@ from typing import Any
 from game.i18n import t
 from game.records import RecordError, load
 from game.replaying import rebuild_light
-from game.table import bookkeeping
+from game.turn import bookkeeping
 
 
 def watch_file(app: Any, path: str | Path) -> bool:

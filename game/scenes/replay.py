@@ -3,7 +3,7 @@ speed / restart controls over its bottom bar.
 
 The table is the game's own table scene, built like any other (``app.scene("table",
 ...)``) with options: every seat's move source is the record
-(:class:`game.table.sources.RecordSource`, gated by the pause and step buttons), the
+(:class:`game.turn.sources.RecordSource`, gated by the pause and step buttons), the
 pacing is the viewer's (a pause between moves, none while stepping; its speed button
 scales time), no records are kept and the finished game stays on the table. Each
 recorded move goes through the engine exactly as in a real game. The viewer never
@@ -26,9 +26,9 @@ from game.records import Record, RecordError, new_engine
 from game.replaying import rebuild_light
 from game.rules.base import GameError
 from game.scenes.base import Scene
-from game.table.flow import Pacing
-from game.table.options import STAY, TableOptions
-from game.table.sources import RecordSource
+from game.turn.flow import Pacing
+from game.turn.options import STAY, TableOptions
+from game.turn.sources import RecordSource
 from game.view import text, timing, widgets
 from game.view.widgets import Button, FocusList
 

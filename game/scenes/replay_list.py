@@ -16,7 +16,7 @@ from game.i18n import t
 from game.records import RecordError, load, rebuild
 from game.scenes.base import Scene
 from game.scenes.files import watch_file
-from game.table.texts import seat_name
+from game.turn.texts import seat_name
 from game.view import text, widgets
 from game.view.widgets import Button, FocusList
 

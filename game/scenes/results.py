@@ -15,9 +15,9 @@ from game import games
 from game.i18n import t, tn
 from game.scenes.base import Scene
 from game.scenes.files import export_table
-from game.table.bookkeeping import table_record
-from game.table.story import tell
-from game.table.texts import winner_text
+from game.turn.bookkeeping import table_record
+from game.turn.story import tell
+from game.turn.texts import winner_text
 from game.view import text, widgets
 from game.view.charts import lives_chart
 from game.view.widgets import Button, FocusList

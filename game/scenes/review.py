@@ -23,7 +23,7 @@ from game.i18n import get_lang, t, tn
 from game.records import Record
 from game.review.compute import KEY_MIN_COST
 from game.scenes.base import Scene
-from game.table.texts import SeatNames, seat_name
+from game.turn.texts import SeatNames, seat_name
 from game.view import review_panels as P
 from game.view import text, widgets
 from game.view.widgets import Button, FocusList

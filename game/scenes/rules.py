@@ -87,10 +87,11 @@ class RulesScene(Scene):
         inner = self.view.width - int(40 * u)
         self.lines = []
         body_text = t(self.entry.rules_text_key) + "\n" + t("rules.phones")   # issue 17
-        ref = self.entry.rules_summary_ref
-        if self.table_rules is not None and ref and self.entry.id == self.table_game:
-            body_text = ("# " + t("rules.this_table") + "\n"
-                         + games.resolve(ref)(self.table_rules) + "\n\n" + body_text)
+        if self.table_rules is not None and self.entry.id == self.table_game:
+            summary = self.entry.rules_summary(self.table_rules)
+            if summary:
+                body_text = ("# " + t("rules.this_table") + "\n" + summary + "\n\n"
+                             + body_text)
         for raw in body_text.split("\n"):
             if raw.startswith("# "):
                 self.lines.append(("", body // 2, False, 0))

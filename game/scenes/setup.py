@@ -241,12 +241,12 @@ class SetupScene(Scene):
 
     def start(self) -> None:
         from game.rules.base import GameError
-        from game.table.seats import seats_from_setup
+        from game.turn.seats import seats_from_setup
 
         self.seat_form.stop_edit()
         self._store()
         self.app.play("click")
-        from game.table.options import TableOptions
+        from game.turn.options import TableOptions
 
         seats = seats_from_setup(self.setup)
         seed = getattr(self.app.opts, "seed", None)

@@ -15,7 +15,7 @@ import pygame
 from game import games, notices, store
 from game.i18n import t, tn
 from game.scenes.base import Scene
-from game.table.texts import seat_name
+from game.turn.texts import seat_name
 from game.view import text, widgets
 from game.view.charts import step_line
 from game.view.widgets import Button, FocusList
@@ -320,7 +320,7 @@ class StatsScene(Scene):
         """Each person's (by name) and each computer level's accuracy per reviewed
         game: a dot per game, the line the mean of the last few."""
         from game.review.history import YOU
-        from game.table.texts import role_name
+        from game.turn.texts import role_name
 
         u = self.u
         acc = self.accuracy

@@ -1,10 +1,11 @@
-"""The card table as a scene: a thin screen over :mod:`game.table`.
+"""The card table as a scene: a thin screen over :mod:`game.turn` (the turn flow) and
+:mod:`game.table` (the drawing).
 
 It wires one game's parts together and does nothing itself:
 
-* the **turn flow** (``game.table.flow``) decides whose turn it is and talks to the
+* the **turn flow** (``game.turn.flow``) decides whose turn it is and talks to the
   move sources (people through the controls, levels and bots in a worker, a record);
-  this scene is its :class:`~game.table.flow.FlowView`;
+  this scene is its :class:`~game.turn.flow.FlowView`;
 * the **animator** turns the engine's events into tweens on the **model**;
 * the **layout** places everything for the window size (the layout step), the
   **painter** draws the model and changes nothing, the **controls** turn input into
@@ -13,7 +14,8 @@ It wires one game's parts together and does nothing itself:
   bookkeeping (autosave, statistics) and sound cues to the speakers.
 
 A game's table (``table_chase.py``, ``table_rams.py``) names its engine and makes its
-model, layout, animator, painter and controls. Other screens are opened by name
+model, layout, animator, painter and controls. At a phone table the phone room, its
+panels and its button are ``table_phones.py``'s. Other screens are opened by name
 through the app (``app.open("results", ...)``): scenes never import each other.
 """
 
@@ -28,27 +30,31 @@ from game import crash, games, notices, seeds
 from game.i18n import has, t
 from game.rules.base import Event, Refusal
 from game.scenes.base import Scene
-from game.table import flow as F
-from game.table import hooks as H
-from game.table.bookkeeping import Bookkeeper
-from game.table.coach import Coach
-from game.table.flow import Pacing, TurnFlow
-from game.table.hooks import Hooks, News
+from game.scenes.table_phones import TablePhones, start_room
 from game.table.keys import move_key
-from game.table.options import RESULTS, TableOptions
 from game.table.peek import PeekGuard, PrivateHand
-from game.table.seats import sources_for
-from game.table.sources import BOT, HUMAN, RECORD, REMOTE, Decision, SourceFailure
-from game.table.texts import SeatNames
 from game.table.tip_panel import TipPanel
-from game.table.workers import InlineWorker
+from game.turn import flow as F
+from game.turn import hooks as H
+from game.turn.bookkeeping import Bookkeeper
+from game.turn.coach import Coach
+from game.turn.flow import Pacing, TurnFlow
+from game.turn.hooks import Hooks, News
+from game.turn.options import RESULTS, TableOptions
+from game.turn.seats import sources_for
+from game.turn.sources import BOT, HUMAN, RECORD, REMOTE, Decision, SourceFailure
+from game.turn.texts import SeatNames
+from game.turn.workers import InlineWorker
 from game.view import timing
 from game.view.anim import Animator
-from game.view.phones import AwayPrompt, JoinPanel
 from game.view.widgets import Button
 
-#: The computer level that plays for an away phone when the table is told so.
-STAND_IN = "medium"
+
+def _phones(attr: str, doc: str) -> property:
+    """A name of the table that its phones hold (the privacy mixin, tests and tools
+    read it; tools set it to draw a panel)."""
+    return property(lambda self: getattr(self.phone_room, attr),
+                    lambda self, value: setattr(self.phone_room, attr, value), doc=doc)
 
 
 class TableScene(PrivateHand, Scene):
@@ -81,19 +87,15 @@ class TableScene(PrivateHand, Scene):
         self._own_worker = opts.worker is None and app.ai_sync
         self.worker = opts.worker or (InlineWorker() if app.ai_sync else app.ai_worker())
         self.hooks = Hooks()
-        #: the phone seats' server and link (issue 17), when the table has phone seats
-        self.phones: Any = None
-        if opts.sources is None and not self.demo and any(s.get("phone") for s in seats):
-            from game.net.room import PhoneRoom  # aiohttp only for a phone table
-
-            try:
-                self.phones = PhoneRoom(self.game, seats, self.hooks, bind=opts.phone_bind,
-                                        on_name=self._phone_named).start()
-            except OSError as exc:       # the setup screen shows it as a toast
-                raise ValueError(t("phones.cannot_listen", error=str(exc))) from exc
+        # the phone seats' server and link, their panels and button, when the table has
+        # phone seats (a port it cannot open is a ValueError the setup screen shows)
+        phone_table = opts.sources is None and not self.demo and any(
+            s.get("phone") for s in seats)
+        room = start_room(self.game, seats, self.hooks, bind=opts.phone_bind,
+                          on_name=self._phone_named) if phone_table else None
+        self.phone_room = TablePhones(room, app.play, self.entry.id, self.worker)
         sources = opts.sources if opts.sources is not None else sources_for(
-            self.entry.id, seats, self.worker,
-            given=self.phones.sources if self.phones else None)
+            self.entry.id, seats, self.worker, given=self.phone_room.sources)
         self.flow = TurnFlow(self.game, sources, self, hooks=self.hooks,
                              pacing=opts.pacing or self.pacing, viewer=opts.viewer)
         self.names = SeatNames([s["name"] for s in seats], self.flow.humans,
@@ -119,13 +121,6 @@ class TableScene(PrivateHand, Scene):
         self._catch_up_left = 0
         self.bookkeeper: Bookkeeper | None = None
         self.report: Path | None = None
-        self.show_phones = self.phones is not None      # the join panel, at first
-        self._phones_seen = False
-        self.away_seat: int | None = None              # a phone seat the table asks about
-        self.join_panel = JoinPanel(self._hide_phones)
-        self.away_prompt = AwayPrompt(self._phone_wait, self._phone_stand_in, STAND_IN)
-        self.phones_button = Button(lambda: t("phones.button"), self._show_phones,
-                                    name="phones", hotkey=pygame.K_F2, hint="F2")
         self.tips = TipPanel(self)              # the first game's tips
         self.peek = PeekGuard(self.phones is not None)   # phones: others watch the screen
         self._showing = True
@@ -153,6 +148,13 @@ class TableScene(PrivateHand, Scene):
         self.controls.offer(decision)
 
     # ------------------------------------------------------------------ what others read
+
+    phones = _phones("room", "The phone seats' room (game.net.room), or None.")
+    show_phones = _phones("showing", "The join panel lies over the table.")
+    away_seat = _phones("away_seat", "The phone seat the table asks about, or None.")
+    join_panel = _phones("join_panel", "The phones' codes to join by.")
+    away_prompt = _phones("away_prompt", "Wait for an away phone, or let a computer play.")
+    phones_button = _phones("button", "F2: the join panel again.")
 
     @property
     def game_id(self) -> str:
@@ -211,10 +213,7 @@ class TableScene(PrivateHand, Scene):
         src = self.flow.source(s)
         level = str(self.seats[s].get("level", "medium"))
         if src.kind == REMOTE and self.phones is not None:
-            if s in self.phones.link.connected:
-                return t("table.phone")
-            return t("table.phone_stand_in" if self.phones.sources[s].standing_in
-                     else "table.phone_away")
+            return self.phone_room.tag(s)
         if src.kind == HUMAN:
             if s == self.flow.viewer and len(self.humans) == 1:
                 return "" if self.seats[s].get("role") == "you" else t("table.you")
@@ -292,8 +291,7 @@ class TableScene(PrivateHand, Scene):
         self.coach.forget()
         if self._own_worker:
             self.worker.shutdown()
-        if self.phones is not None:
-            self.phones.close()
+        self.phone_room.close()
 
     # ------------------------------------------------------------------ phone seats
 
@@ -304,58 +302,19 @@ class TableScene(PrivateHand, Scene):
         if self.session is not None:
             self.session.seats[seat].name = name
 
-    def _show_phones(self) -> None:
-        if self.phones is not None:
-            self.app.play("click")
-            self.show_phones = True
-
-    def _hide_phones(self) -> None:
-        self.app.play("click")
-        self.show_phones = False
-
-    def _phone_wait(self) -> None:
-        if self.phones is not None and self.away_seat is not None:
-            self.phones.link.keep_waiting(self.away_seat)
-        self.away_seat = None
-
-    def _phone_stand_in(self) -> None:
-        from game.ai.registry import make_player
-        from game.table.sources import LevelSource
-
-        seat = self.away_seat
-        self.away_seat = None
-        if self.phones is None or seat is None:
-            return
-        self.phones.link.stand_in(seat, LevelSource(make_player(self.game_id, STAND_IN),
-                                                    self.worker, name=STAND_IN))
-
-    def _update_phones(self) -> None:
-        room = self.phones
-        if room is None:
-            return
-        room.pump()
-        if self.show_phones and room.all_connected() and not self._phones_seen:
-            self._phones_seen = True         # everybody is in: the table comes forward
-            self.show_phones = False
-        if self.away_seat is None and not self.show_phones:
-            self.away_seat = room.link.overdue()
-        elif self.away_seat is not None and self.away_seat in room.link.connected:
-            self.away_seat = None            # back before anybody answered
-
     def resume(self) -> None:
         super().resume()
         self.anim.speed = self.anim_speed()
 
     def busy(self) -> bool:
         m = self.model
-        return (self.anim.moving or bool(self.flow.queue) or self.show_phones
-                or self.away_seat is not None
+        return (self.anim.moving or bool(self.flow.queue) or self.phone_room.covering()
                 or self.state in (F.THINKING, F.IDLE) or m.confetti is not None
                 or (self.state == F.OVER and self.demo) or self.coach.waiting())
 
     def update(self, dt: float) -> None:
         self.clock += dt
-        self._update_phones()
+        self.phone_room.update()
         self._sync_privacy()
         self.coach.poll()
         self.ensure_layout(self.app.size)    # events pin cards where they are drawn
@@ -515,9 +474,7 @@ class TableScene(PrivateHand, Scene):
         self.painter.prepare(geo, self.app.background())
         self.menu_button.rect = geo.menu.copy()
         self.hint_button.rect = geo.hint.copy()
-        self.phones_button.rect = geo.menu.move(geo.menu.width + int(12 * self.u), 0)
-        if self.phones is not None:      # the phones' button comes first in the top bar
-            self.hint_button.rect.left = self.phones_button.rect.right + int(10 * self.u)
+        self.phone_room.layout(geo.menu, self.hint_button.rect, self.u)
         # fast-forward takes the hint's place (one is offered only when the other is not)
         self.fast_button.rect = self.hint_button.rect.copy()
         self.fast_button.rect.width = int(geo.hint.width * 1.45)
@@ -537,17 +494,9 @@ class TableScene(PrivateHand, Scene):
     def handle_event(self, ev: pygame.event.Event) -> bool:
         if self.tips.handle(ev):
             return True
-        if self.phones is not None:
-            if self.away_seat is not None:
-                return self.away_prompt.handle(ev) or ev.type in (pygame.MOUSEBUTTONDOWN,
-                                                                  pygame.KEYDOWN)
-            if self.show_phones:
-                return self.join_panel.handle(ev)
-            if (ev.type == pygame.KEYDOWN and ev.key == pygame.K_F2) or (
-                    ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1
-                    and self.phones_button.rect.collidepoint(ev.pos)):
-                self._show_phones()
-                return True
+        taken = self.phone_room.handle(ev)   # None: the phones let it through
+        if taken is not None:
+            return taken
         if self.peek.handle(ev, self.hand_hit, self.state == F.HUMAN_TURN
                             and self.picks_cards()):
             self._sync_privacy()
@@ -595,12 +544,4 @@ class TableScene(PrivateHand, Scene):
         self._sync_privacy()
         self.painter.draw(surf)
         self.tips.draw(surf)
-        room = self.phones
-        if room is None:
-            return
-        self.phones_button.draw(surf, self.u, False)
-        if self.show_phones:
-            self.join_panel.draw(surf, self.u, room.seat_links(), room.base, room.code,
-                                 local_only=room.base.startswith("127."))
-        elif self.away_seat is not None:
-            self.away_prompt.draw(surf, self.u, self.names.name(self.away_seat))
+        self.phone_room.draw(surf, self.u, self.names.name)

@@ -6,16 +6,16 @@ from __future__ import annotations
 from game import games
 from game.rules.chase import ChaseGame
 from game.scenes.table import TableScene
-from game.table import chase_tips
 from game.table.chase_animator import ChaseAnimator
 from game.table.chase_controls import ChaseControls
 from game.table.chase_layout import ChaseLayout
 from game.table.chase_painter import ChasePainter
-from game.table.chase_texts import card_story
 from game.table.model import ChaseModel
-from game.table.options import TableOptions
-from game.table.seats import demo_seats
-from game.table.sources import Decision
+from game.turn import chase_tips
+from game.turn.chase_texts import card_story
+from game.turn.options import TableOptions
+from game.turn.seats import demo_seats
+from game.turn.sources import Decision
 
 
 class ChaseTableScene(TableScene):

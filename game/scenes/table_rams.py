@@ -12,15 +12,15 @@ from game import games
 from game.rules.base import Event, Refusal
 from game.rules.rams import RamsGame
 from game.scenes.table import TableScene
-from game.table import rams_tips
 from game.table.model import RamsModel
-from game.table.options import TableOptions
 from game.table.rams_animator import RamsAnimator
 from game.table.rams_controls import RamsControls
 from game.table.rams_layout import RamsLayout
 from game.table.rams_painter import RamsPainter
-from game.table.seats import demo_seats
-from game.table.sources import Decision
+from game.turn import rams_tips
+from game.turn.options import TableOptions
+from game.turn.seats import demo_seats
+from game.turn.sources import Decision
 
 
 class RamsTableScene(TableScene):

@@ -48,7 +48,7 @@ def mixed_seats(n: int = 5, humans: int = 1, lang: str = "en") -> list[Any]:
     """Seats for ``n`` players: the first ``humans`` human, the rest computers of every
     level in turn (easy, medium, hard, expert)."""
     from game.settings import default_setup
-    from game.table.seats import seats_from_setup
+    from game.turn.seats import seats_from_setup
 
     setup = default_setup()
     setup["players"] = n

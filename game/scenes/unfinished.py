@@ -12,7 +12,7 @@ import pygame
 from game import games, shelf
 from game.i18n import t
 from game.scenes.base import Scene
-from game.table.texts import seat_name
+from game.turn.texts import seat_name
 from game.view import text, widgets
 from game.view.widgets import Button, FocusList
 

@@ -42,7 +42,7 @@ bookkeeping, start-up checks) and :mod:`~game.store.problem` (how a problem is t
 :class:`GameSession` is the one object a table needs: created when a game starts,
 ``session.moved()`` after every applied move (autosave; at game over it records the
 statistics and clears the autosave), ``session.export()`` for the button. The table
-calls none of it itself: ``game.table.bookkeeping`` subscribes a session to the
+calls none of it itself: ``game.turn.bookkeeping`` subscribes a session to the
 table's news.
 """
 

@@ -17,7 +17,7 @@ from typing import Any, Protocol
 from game.i18n import card_name, t
 from game.rules.base import Event
 from game.table.model import TableModel
-from game.table.texts import SeatNames, winner_text
+from game.turn.texts import SeatNames, winner_text
 from game.view import anim, timing
 from game.view.anim import Animator, Call, Parallel, Tween, Wait
 from game.view.anim import Sequence as Seq

@@ -11,9 +11,9 @@ import pygame
 
 from game.i18n import t
 from game.table.chase_layout import ChaseGeometry
-from game.table.chase_texts import ordered_moves
 from game.table.keys import move_key
-from game.table.sources import Decision
+from game.turn.chase_texts import ordered_moves
+from game.turn.sources import Decision
 from game.view import widgets
 from game.view.widgets import Button, FocusList
 

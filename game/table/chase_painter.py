@@ -10,9 +10,9 @@ import pygame
 from game import i18n
 from game.i18n import t
 from game.table.animator import chip_colour
-from game.table.chase_texts import move_label, prompt
 from game.table.model import ChaseModel
 from game.table.painter import TablePainter
+from game.turn.chase_texts import move_label, prompt
 from game.view import cardart, layers, text, widgets
 
 

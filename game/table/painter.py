@@ -19,7 +19,7 @@ from game import i18n
 from game.i18n import t
 from game.table.animator import chip_colour
 from game.table.layout import TableGeometry, badge_height
-from game.table.texts import SeatNames, log_text
+from game.turn.texts import SeatNames, log_text
 from game.view import cardart, layers, text, timing, widgets
 from game.view.sprites import Banner, Bubble, CardSprite
 
@@ -44,7 +44,7 @@ class PaintHost(Protocol):
     actions: widgets.FocusList
     menu_button: widgets.Button
     hint_button: widgets.Button
-    coach: Any             # game.table.coach.Coach
+    coach: Any             # game.turn.coach.Coach
 
     fast_button: widgets.Button
     skipping: bool         # fast-forwarding now

@@ -11,7 +11,7 @@ from __future__ import annotations
 from game.rules.base import Event
 from game.table.animator import EventAnimator, chip_colour
 from game.table.model import RamsModel
-from game.table.rams_texts import suit_name
+from game.turn.rams_texts import suit_name
 from game.view import anim, timing
 from game.view.anim import Call, Parallel, Sequence, Tween, Wait
 from game.view.sprites import Chip, HandCard, flip, move

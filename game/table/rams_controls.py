@@ -1,7 +1,7 @@
 """The Rams table's controls: buttons for declaring (play / drop) and for passing on
 the trump card, and the viewer's hand for cards -- click one, or move the focus with
 the arrow keys and press Enter, or press its number. A card the engine refuses is not
-played: the table knocks and shows the engine's reason (:mod:`game.table.rams_texts`)."""
+played: the table knocks and shows the engine's reason (:mod:`game.turn.rams_texts`)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from game.rules.base import Refusal
 from game.table.keys import move_key
 from game.table.model import RamsModel
 from game.table.rams_layout import RamsGeometry, RamsLayout
-from game.table.sources import Decision
+from game.turn.sources import Decision
 from game.view import widgets
 from game.view.sprites import HandCard
 from game.view.widgets import Button, FocusList

@@ -14,8 +14,8 @@ from game.table.animator import chip_colour
 from game.table.layout import TableGeometry
 from game.table.model import RamsModel
 from game.table.painter import TablePainter
-from game.table.rams_texts import move_label, prompt, refusal_text, suit_name
-from game.table.texts import log_text
+from game.turn.rams_texts import move_label, prompt, refusal_text, suit_name
+from game.turn.texts import log_text
 from game.view import cardart, layers, text, widgets
 from game.view.sprites import HandCard
 

@@ -1,4 +1,4 @@
-"""The first game's tips at the table (:mod:`game.table.tips` says which and when):
+"""The first game's tips at the table (:mod:`game.turn.tips` says which and when):
 shown one at a time over the table, each once, put away with a click or any key. A
 tip keeps clear of the middle of the table (the talon, the trump, the trick: what
 many tips talk about) and of the person's buttons and hand where it can. While a tip shows, the game waits (the turn flow does not move on), so the
@@ -18,8 +18,8 @@ import pygame
 
 from game.i18n import t
 from game.rules.base import Event
-from game.table.sources import Decision
-from game.table.tips import Tip
+from game.turn.sources import Decision
+from game.turn.tips import Tip
 from game.view import text, widgets
 
 

@@ -83,7 +83,7 @@ def _start(app: Any, game: str) -> Any:
 
 def _worker_pid() -> int:
     """A window's computers think in a worker process: start one and ask it."""
-    from game.table.workers import ProcessWorker
+    from game.turn.workers import ProcessWorker
 
     worker = ProcessWorker()
     try:

@@ -11,8 +11,8 @@ from typing import Any
 
 from game import i18n
 from game.i18n import t
-from game.table.sources import BotSource, HumanSource, LevelSource, MoveSource
-from game.table.workers import Worker
+from game.turn.sources import BotSource, HumanSource, LevelSource, MoveSource
+from game.turn.workers import Worker
 
 
 def seats_from_setup(setup: dict[str, Any], lang: str | None = None) -> list[dict[str, Any]]:

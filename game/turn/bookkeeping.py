@@ -1,4 +1,4 @@
-"""Autosave and statistics as subscribers of a table's news (:mod:`game.table.hooks`).
+"""Autosave and statistics as subscribers of a table's news (:mod:`game.turn.hooks`).
 
 A real game's table attaches a :class:`Bookkeeper`: the fresh (or resumed) game is
 saved when it starts, every applied move rewrites the autosave, and game over records
@@ -15,8 +15,8 @@ from typing import Any
 
 from game import fileio, records, shelf, store
 from game.records import Record
-from game.table import hooks as H
-from game.table.hooks import Hooks, News
+from game.turn import hooks as H
+from game.turn.hooks import Hooks, News
 
 
 class Bookkeeper:

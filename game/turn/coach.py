@@ -17,7 +17,7 @@ from collections.abc import Callable, Hashable
 from typing import Any
 
 from game.i18n import t
-from game.table.workers import Future, Worker
+from game.turn.workers import Future, Worker
 
 log = logging.getLogger("stammtisch.table")
 

@@ -1,4 +1,4 @@
-"""The first game's tips for Rams (see :mod:`game.table.tips`): the trump, playing or
+"""The first game's tips for Rams (see :mod:`game.turn.tips`): the trump, playing or
 dropping out, the drop limit, leading and following suit, the lone player, the trick
 taken, a void round and the reckoning. No pygame."""
 
@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from game.table.rams_texts import suit_name
-from game.table.tips import Names, Tip
+from game.turn.rams_texts import suit_name
+from game.turn.tips import Names, Tip
 
 #: Every situation a tip explains, in the order a first game meets them.
 TIP_IDS = ("rams.trump", "rams.declare", "rams.drop_limit", "rams.lead", "rams.follow",

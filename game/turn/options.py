@@ -9,9 +9,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from game.table.flow import Pacing
-from game.table.sources import MoveSource
-from game.table.workers import Worker
+from game.turn.flow import Pacing
+from game.turn.sources import MoveSource
+from game.turn.workers import Worker
 
 #: What happens when a game is over and shown: the results screen, or nothing (the
 #: table stays as it is, e.g. under the replay viewer's controls). A demo always goes
@@ -23,7 +23,7 @@ STAY = "stay"
 @dataclass
 class TableOptions:
     demo: bool = False
-    #: autosave and statistics (game.table.bookkeeping); never for demos
+    #: autosave and statistics (game.turn.bookkeeping); never for demos
     keep_records: bool = True
     #: ``(record, session)`` of an autosave: start caught up to its last move, quietly
     resume: tuple[Any, dict[str, Any]] | None = None

@@ -1,5 +1,5 @@
 """Move sources: who decides for a seat. Every seat of a table has one, and the turn
-flow (:mod:`game.table.flow`) treats them all alike:
+flow (:mod:`game.turn.flow`) treats them all alike:
 
 * ``begin(decision)`` -- the seat has a decision pending; ``decision.view`` is that
   seat's own view (docs/view.md), the only thing a computer ever sees;
@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from game.rules.base import Pending
-from game.table.workers import Future, Worker, decide
+from game.turn.workers import Future, Worker, decide
 
 HUMAN = "human"
 LEVEL = "level"

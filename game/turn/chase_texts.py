@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from game.i18n import card_name, t
 from game.rules.base import Pending
-from game.table.texts import SeatNames
+from game.turn.texts import SeatNames
 
 #: The order of a decision's buttons (moves not listed follow in the engine's order).
 MOVE_ORDER = {"turn": ("keep", "swap"), "dealer": ("keep", "draw"),

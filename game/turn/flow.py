@@ -12,11 +12,11 @@ passed, and the flow talks back through the :class:`FlowView` the scene implemen
    share the screen and this one has not just confirmed it is them: then
    ``view.hand_off(seat)`` asks for the right person (everything private is hidden)
    and :meth:`TurnFlow.confirm_handoff` goes on. Any other seat's source
-   (:mod:`game.table.sources`) gets ``begin(decision)`` and is polled from then on,
+   (:mod:`game.turn.sources`) gets ``begin(decision)`` and is polled from then on,
    no sooner than the pacing's thinking pause.
 3. A move -- ``human_move`` for the person at the screen, ``poll()`` for the rest --
    goes to the engine; its events join the queue and the news is published
-   (:mod:`game.table.hooks`: move applied, round over, game over).
+   (:mod:`game.turn.hooks`: move applied, round over, game over).
 
 Privacy with several people at one screen: a person's private cards show only
 between their confirmation at the privacy screen and their decision. As soon as
@@ -47,9 +47,9 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from game.rules.base import Event, IllegalMove, Pending, Refusal
-from game.table import hooks as H
-from game.table.hooks import Hooks, News
-from game.table.sources import HUMAN, Decision, HumanSource, MoveSource, SourceFailure
+from game.turn import hooks as H
+from game.turn.hooks import Hooks, News
+from game.turn.sources import HUMAN, Decision, HumanSource, MoveSource, SourceFailure
 
 # Phases (plain strings: they read well in tests and logs).
 IDLE = "idle"            # showing events, or about to fetch the next decision

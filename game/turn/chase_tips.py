@@ -1,4 +1,4 @@
-"""The first game's tips for Chase the Ace (see :mod:`game.table.tips`): your first
+"""The first game's tips for Chase the Ace (see :mod:`game.turn.tips`): your first
 decision, a swap made with you, a King that blocks, the dealer's draw, the showdown
 where the lowest card loses. No pygame."""
 
@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from game.i18n import card_name, t
-from game.table.tips import Names, Tip
+from game.turn.tips import Names, Tip
 
 #: Every situation a tip explains, in the order a first game meets them.
 TIP_IDS = ("chase.turn", "chase.swapped_you", "chase.block", "chase.dealer", "chase.showdown")

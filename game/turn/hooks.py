@@ -20,7 +20,7 @@ subscribes instead of wrapping the engine or the table:
     a sound cue (``data["name"]``), published when the animation reaches it, not when
     the engine produced the event.
 
-The first six are published by :class:`game.table.flow.TurnFlow` as the engine moves
+The first six are published by :class:`game.turn.flow.TurnFlow` as the engine moves
 (so an autosave is never behind the engine); ``cue`` by the table's animators.
 Subscribers run in the order they subscribed, in the thread that publishes (the
 window's). One that raises is logged and the rest still hear the news: bookkeeping or

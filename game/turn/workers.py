@@ -85,7 +85,7 @@ class ProcessWorker:
     global lock: the window would wait up to a few milliseconds after each drawing
     call, and a hard decision made frames of 100 ms and more. In a process of its own
     it thinks beside the window instead. Everything submitted must pickle (module
-    functions such as :func:`decide` and ``game.table.coach.advise``, plain data).
+    functions such as :func:`decide` and ``game.turn.coach.advise``, plain data).
     If the process cannot be started or breaks, calls run in a thread instead.
 
     ``processes`` above 1 runs that many calls at once (the game review's coach
