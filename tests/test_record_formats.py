@@ -117,7 +117,8 @@ pace = st.fixed_dictionaries({}, optional={
     "drop_limit": st.sampled_from([1, 3, "none"]),
     "general_rams": st.booleans(), "dealer_must_play": st.booleans(),
     "two_must_play": st.booleans(), "counters": st.integers(1, 30),
-    "lives": st.integers(1, 5), "must_beat": st.booleans()})
+    "lives": st.integers(1, 5), "must_beat": st.booleans(),
+    "last_round": st.sampled_from([10, 30, 100, "none"])})
 
 
 @settings(max_examples=80, deadline=None)

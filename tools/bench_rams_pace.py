@@ -98,6 +98,17 @@ def play_game(rules: dict[str, Any] | None, specs: list[str], seed: int, k: int,
 
 # ---------------------------------------------------------------- pace
 
+def _ended_by_last_round(g: Any) -> bool:
+    """Whether the ``last_round`` rule ended the game: its last round was the last
+    one allowed, and nobody had reached zero counters (or was left alone with lives)."""
+    if not (g.finished and g.rounds and g.rounds[-1].get("last")):
+        return False
+    left = g.rounds[-1]["lives"]
+    if g.counting:
+        return 0 not in left
+    return sum(1 for n in left if n > 0) > 1
+
+
 def _pace_job(job: tuple) -> list[dict[str, Any]]:
     rules, specs, seed, ks = job
     out = []
@@ -106,7 +117,8 @@ def _pace_job(job: tuple) -> list[dict[str, Any]]:
         rounds = g.rounds
         two = sum(1 for r in rounds if len(r.get("tricks", {})) == 2)
         out.append({"k": k, "rounds": len(rounds), "finished": g.finished,
-                    "void": sum(1 for r in rounds if r.get("void")), "two": two})
+                    "void": sum(1 for r in rounds if r.get("void")), "two": two,
+                    "last": _ended_by_last_round(g)})
     return out
 
 
@@ -121,6 +133,8 @@ def pace(rules: dict[str, Any] | None, games: int, players: int, level: str, see
     return {
         "rules": rules or {}, "players": players, "level": level, "games": len(recs),
         "unfinished": sum(1 for r in recs if not r["finished"]),
+        # games the last_round rule ended (nobody reached zero or was left alone before)
+        "ended_by_last_round": round(sum(1 for r in recs if r["last"]) / len(recs), 4),
         "rounds": {"median": statistics.median(rounds), "p90": round(percentile(rounds, 90), 1),
                    "mean": round(total / len(rounds), 1)},
         "void_share": round(sum(r["void"] for r in recs) / max(1, total), 4),

@@ -39,8 +39,10 @@ from game.rules.base import (
 from game.rules.rams_rules import (
     SCORINGS,
     beats,
+    best_at_the_end,
     drop_limit_of,
     forced_to_play,
+    last_round_of,
     playable,
     rank_table,
     round_losses,
@@ -83,17 +85,20 @@ RAMS_RULES: dict[str, Key] = {
                             describe="If everyone before dropped out, the dealer plays"),
     "two_must_play": Key(False, boolean=True,
                          describe="With two players left, nobody may drop out"),
+    "last_round": Key(30, choices=("none",), int_range=(10, 100),
+                      describe="After this round the best score wins (none: play to the end)"),
 }
 
 #: The keys record format 1 does not know (docs/records.md#record-formats): a
 #: format-1 record may not name them, and they take their "as written" values there.
 NEW_IN_FORMAT_3 = ("scoring", "counters", "general_rams", "dealer_must_play",
-                   "two_must_play")
+                   "two_must_play", "last_round")
 #: "Rams as written": seed 002's rules as docs/rules.md#rams reads them (lives, the drop limit
 #: of 1), the defaults of record format 1. Only the keys whose value differs from the
 #: defaults of today (format 3), and the new keys.
 AS_WRITTEN: dict[str, Any] = {"scoring": "lives", "drop_limit": 1, "general_rams": False,
-                              "dealer_must_play": False, "two_must_play": False}
+                              "dealer_must_play": False, "two_must_play": False,
+                              "last_round": "none"}
 #: Named rule sets: the pub's pace (today's defaults) and Rams as written.
 PRESETS: dict[str, dict[str, Any]] = {"pub": {}, "as_written": dict(AS_WRITTEN)}
 
@@ -136,8 +141,8 @@ def format_1_or_none(given: dict[str, Any]) -> dict[str, Any] | None:
 #: the order setups and rules screens list the keys in: the scoring first
 RAMS_RULES = {k: RAMS_RULES[k] for k in (
     "scoring", "counters", "lives", "deck", "hand_size", "general_rams", "dealer_must_play",
-    "drop_limit", "two_must_play", "must_trump", "must_beat", "dealer_takes_trump",
-    "lone_needs_one")}
+    "drop_limit", "two_must_play", "last_round", "must_trump", "must_beat",
+    "dealer_takes_trump", "lone_needs_one")}
 
 PLAY_OR_DROP = ("drop", "play")
 PLAY_ONLY = ("play",)
@@ -195,6 +200,8 @@ class RamsGame(EventLog, EngineViews):
         self.drop_limit: int | None = drop_limit_of(self.rules)
         #: ``counters`` scoring: ``lives`` holds each seat's counters, the first at zero wins
         self.counting: bool = self.rules["scoring"] == "counters"
+        #: the number (from 1) of the round after which the best score wins, or ``None``
+        self.last_round: int | None = last_round_of(self.rules)
 
         self.n_seats = n_seats
         self.seed = seed
@@ -491,6 +498,9 @@ class RamsGame(EventLog, EngineViews):
             entry["general"] = general
         if cut_by is not None:
             entry["cut"] = True
+        last = self.last_round is not None and len(self.rounds) + 1 >= self.last_round
+        if last:
+            entry["last"] = True
         self.rounds.append(entry)
         self.history.append(self.public)
         if self.counting:
@@ -504,6 +514,10 @@ class RamsGame(EventLog, EngineViews):
             if len(alive) <= 1:
                 self._over(alive[0] if alive else None)
                 return
+        if last:
+            self._over(best_at_the_end(self.lives, [s for s in range(self.n_seats)
+                                                    if self.in_game[s]], self.counting))
+            return
         self._deal_round(next_seat(self.dealer, self.in_game))
 
     def _over(self, winner: int | None) -> None:

@@ -202,3 +202,19 @@ def drop_limit_of(rules: Mapping[str, Any]) -> int | None:
     """The ``drop_limit`` in force as a number, ``None`` for ``"none"``."""
     limit = rules["drop_limit"]
     return None if limit == "none" else int(limit)
+
+
+def last_round_of(rules: Mapping[str, Any]) -> int | None:
+    """The ``last_round`` in force as a number, ``None`` for ``"none"`` (no last round)."""
+    last = rules.get("last_round", "none")
+    return None if last == "none" else int(last)
+
+
+def best_at_the_end(scores: Sequence[int], seats: Sequence[int], counting: bool) -> int | None:
+    """The winner when the last round has been scored: among ``seats`` (those still in
+    the game) the fewest counters (``counting``) or the most lives; ``None`` on a tie
+    for the best, as when the last players go out together."""
+    pick = min if counting else max
+    best = pick(scores[s] for s in seats)
+    top = [s for s in seats if scores[s] == best]
+    return top[0] if len(top) == 1 else None

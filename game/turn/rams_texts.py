@@ -127,4 +127,8 @@ def rules_summary(rules: dict[str, Any]) -> str:
             lines.append(t("rules.rams.now_" + {"general_rams": "general",
                                                  "dealer_must_play": "dealer",
                                                  "two_must_play": "two"}[key]))
+    last = rules.get("last_round")
+    if last not in (None, "none"):
+        lines.append(t("rules.rams.now_last_" + ("counters" if rules.get("scoring")
+                                                  == "counters" else "lives"), n=last))
     return "\n".join(lines)
