@@ -206,3 +206,42 @@ def test_every_game_ends_by_its_last_round(rules: dict[str, Any], n: int, seed: 
         assert g.winner == best_at_the_end(g.lives, alive, g.counting)
     elif g.counting:
         assert g.lives[g.winner] == 0       # the first at zero, as without the rule
+
+
+# --------------------------------------------------------------------------- on screen
+
+
+@pytest.mark.parametrize("scoring", ["counters", "lives"])
+def test_the_results_of_a_tie_at_the_last_round(scoring: str) -> None:
+    """Three people at one screen drop out every round: after round 10 the table
+    shows the results, nobody wins, and all share the first place."""
+    import pygame  # noqa: F401  (the test setup has chosen the dummy drivers)
+
+    from game.scenes import testing as T
+    from game.scenes.menu import MenuScene
+    from game.scenes.table_rams import RamsTableScene
+    from game.turn.texts import winner_text
+
+    app = T.make_app((960, 600), "en")
+    app.push(MenuScene(app))
+    tb = RamsTableScene(app, T.mixed_seats(3, 3, "en"),
+                        {**DROPPING, "scoring": scoring, "last_round": 10}, seed=3)
+    app.push(tb)
+    for _ in range(100000):
+        top = app.top
+        if top.name == "results":
+            break
+        if top.name == "handoff":
+            top.ready()
+        elif tb.state == "hold":
+            tb.flow.release()
+        elif tb.state == "human" and tb.pending is not None:
+            tb.human_move("drop")
+        else:
+            app.update(0.05)
+    res = app.top
+    assert res.name == "results" and res.winner is None and res.rounds == 10
+    assert res.ranking == [(1, 0), (1, 1), (1, 2)]
+    assert winner_text(res.winner, tb.names)[0] == "banner.nobody"
+    assert res.story.rounds == 10
+    app.draw()

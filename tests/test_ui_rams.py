@@ -25,7 +25,7 @@ from game.turn.rams_texts import illegal_reason, prompt, refusal_text  # noqa: E
 seats = T.mixed_seats  # the first seats human, then every level in turn
 #: "Rams as written" (record format 1's defaults): 002 with lives and the drop limit
 AS_WRITTEN = {"scoring": "lives", "drop_limit": 1, "general_rams": False,
-              "dealer_must_play": False}
+              "dealer_must_play": False, "last_round": "none"}
 
 
 @pytest.fixture(autouse=True)

@@ -42,10 +42,18 @@ class ResultsScene(Scene):
         winners = [g.winner] if isinstance(g.winner, int) else list(g.winner or [])
         self.winners = winners
         rest = [s for s in reversed(m.out_order) if s not in winners]
-        others = [s for s in range(table.n) if s not in winners and s not in rest]
+        # those still in at the end (a game decided by points, or by Rams' last round):
+        # the best score first (fewest counters, most lives), equal scores share a place
+        counting = g.rules.get("scoring") == "counters"
+        others = sorted((s for s in range(table.n) if s not in winners and s not in rest),
+                        key=lambda s: g.lives[s] if counting else -g.lives[s])
         self.ranking = [(1, s) for s in winners]
         place = len(winners) + 1
-        for s in others + rest:
+        for i, s in enumerate(others):
+            tied = i > 0 and g.lives[s] == g.lives[others[i - 1]]
+            self.ranking.append((self.ranking[-1][0] if tied else place, s))
+            place += 1
+        for s in rest:
             self.ranking.append((place, s))
             place += 1
         self.rounds = m.rounds_played
