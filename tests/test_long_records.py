@@ -152,7 +152,8 @@ def long_rams(moves: int) -> records.Record:
     """Void Rams rounds (no drop limit, every seat drops): as long as one likes."""
     from game.rules.rams import RamsGame
 
-    rules = {"drop_limit": "none", "dealer_must_play": False}     # the dealer may drop too
+    rules = {"drop_limit": "none", "dealer_must_play": False,   # the dealer may drop too
+             "last_round": "none"}                             # and no last round
     g = RamsGame(rules, 4, seed=1, bot_seed=1)
     g.start()
     while g.round_index < 4:

@@ -103,14 +103,15 @@ def test_defaults() -> None:
                             "must_trump": False, "must_beat": False,
                             "dealer_takes_trump": False, "lone_needs_one": False,
                             "scoring": "counters", "counters": 20, "general_rams": True,
-                            "dealer_must_play": True, "two_must_play": False}
+                            "dealer_must_play": True, "two_must_play": False,
+                            "last_round": 30}
     assert set(RAMS_RULES) == set(rams_rules())
     # "Rams as written" (record format 1's defaults): 002 with the drop limit of 1
     assert rams_rules(AS_WRITTEN) == {
         "deck": "auto", "hand_size": 5, "lives": 3, "drop_limit": 1, "must_trump": False,
         "must_beat": False, "dealer_takes_trump": False, "lone_needs_one": False,
         "scoring": "lives", "counters": 20, "general_rams": False,
-        "dealer_must_play": False, "two_must_play": False}
+        "dealer_must_play": False, "two_must_play": False, "last_round": "none"}
 
 
 @pytest.mark.parametrize("given", [
