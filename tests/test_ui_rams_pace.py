@@ -133,3 +133,30 @@ def test_general_rams_is_logged_once():
     T.pump(app, 1.0, draw=False)
     keys = [key for key, _, _ in tb.model.log]
     assert sum(k.startswith("log.rams.general") for k in keys) == 1, keys
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("preset", ["pub", "as_written"])
+def test_the_results_speak_of_the_scoring_played(lang, preset):
+    """After a game under counters the results name counters left, the penalties and a
+    chart of counters; after Rams as written, lives. Neither uses the other's word."""
+    rules = {**AS_WRITTEN, "lives": 1} if preset == "as_written" else {}
+    app, tb = rams_table(lang, rules=rules, seed=5)
+    assert T.drive(app, lambda t: app.top.name == "results", random.Random(5),
+                   choose=lambda p: "play" if "play" in p.legal else p.legal[0],
+                   max_steps=400000)
+    results = app.top
+    app.draw()
+    with i18n.language(lang):
+        infos = [results._info(s) for s in range(4)]
+        heads = [i18n.t(results._scored(k)) for k in ("results.chart", "results.losses")]
+        none_left = i18n.t("results.counters_none")
+    said = " ".join(infos + heads)
+    counters = preset == "pub"
+    word, other = (("counter", "Zähler"), ("life", "lives", "Leben")) if counters else \
+        (("life", "lives", "Leben"), ("counter", "Zähler"))
+    assert any(w in said for w in word), said
+    assert not any(w in said for w in other), said
+    if counters:        # a winner who shed the last counter has none left
+        zero = [s for s in range(4) if tb.game.lives[s] == 0]
+        assert zero and all(infos[s] == none_left for s in zero), infos

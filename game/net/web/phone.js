@@ -417,7 +417,7 @@
     const note = $("oddsnote");
     if (odds) {
       const cards = Object.keys(odds).filter((m) => !words.includes(m));
-      note.textContent = t("odds_head") + " " + (cards.length
+      note.textContent = (counting(v) ? t("odds_head_counters") : t("odds_head")) + " " + (cards.length
         ? cards.map((m) => cardText(m.replace("take:", "")) + " " + pct(odds[m].lose_life)).join(" · ")
         : "");
     } else if (!(advice && advice.waiting)) note.textContent = "";
