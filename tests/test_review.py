@@ -17,6 +17,7 @@ from game.ai.coach import advise_view
 from game.ai.rams_info import Info
 from game.ai.rams_search import model_for, odds, settled
 from game.review import compute
+from game.rules.rams import AS_WRITTEN
 from game.review.job import ReviewJob
 from game.turn.workers import InlineWorker, ManualWorker
 from tests.review_helpers import Always, cut, play
@@ -281,3 +282,25 @@ def test_a_seat_facing_general_rams_is_not_settled(scoring):
         if found >= 2:
             return
     pytest.fail("no trick facing an unbroken General Rams in 200 games")
+
+
+@pytest.mark.parametrize("rules,scoring", [({}, "counters"), (AS_WRITTEN, "lives")])
+def test_a_review_counts_in_the_scoring_the_game_was_played_under(rules, scoring):
+    """Rams under counters is reviewed in counters (the JSON says so, the text and the
+    window speak of counters and the penalty); Rams as written in lives."""
+    from game import i18n
+    from game.review.cli import text_lines
+    from game.view.review_panels import scored
+
+    record = play("rams", ["medium", "easy", "medium"], 6, rules=rules, stop=40)
+    review = compute.review(record, samples=FEW)
+    assert review["scoring"] == scoring
+    text = "\n".join(text_lines(review))
+    if scoring == "counters":
+        assert "counters" in text and "lives" not in text and "lose a life" not in text
+    else:
+        assert "lives" in text and "counters" not in text
+    with i18n.language("de"):
+        help_text = i18n.t(scored("review.accuracy_help", review))
+    assert ("Zähler" in help_text) == (scoring == "counters")
+    assert ("Leben" in help_text) == (scoring == "lives")
