@@ -27,7 +27,15 @@ from game.rules.chase import MAX_SEATS as CHASE_MAX
 from game.rules.chase import MIN_SEATS as CHASE_MIN
 from game.rules.rams import MAX_SEATS as RAMS_MAX
 from game.rules.rams import MIN_SEATS as RAMS_MIN
-from game.rules.rams import RAMS_RULES, RamsGame
+from game.rules.rams import (
+    PRESETS as RAMS_PRESETS,
+)
+from game.rules.rams import (
+    RAMS_RULES,
+    RamsGame,
+    format_1_or_none,
+    format_1_rules,
+)
 
 
 @cache
@@ -85,6 +93,16 @@ class GameEntry:
     chart_scene: str | None = None
     #: values the setup screen offers for a rules key instead of its whole range
     setup_values: dict[str, tuple[Any, ...]] = field(default_factory=dict)
+    #: record formats (docs/records.md#record-formats): a format-1 record's rules in
+    #: today's terms, and today's rules as a format-1 record's (``None`` if format 1
+    #: cannot say them). Both ``None``: the game's rules mean the same in every format.
+    rules_from_format_1: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+    rules_to_format_1: Callable[[dict[str, Any]], dict[str, Any] | None] | None = None
+    #: named rule sets the setup screen offers (name -> the keys it sets)
+    presets: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: ``rules -> text``: a table's rules in a few lines, atop the rules screen opened
+    #: from that table (``None``: the game has none)
+    rules_summary_ref: str | None = None
 
     def new_game(self, rules: dict[str, Any] | None, n_seats: int, *,
                  seed: int | None = None, dealer: int | None = None,
@@ -122,6 +140,13 @@ class GameEntry:
         found: Callable[..., Any] = resolve(self.demo_ref)
         return found
 
+    def rules_summary(self, rules: dict[str, Any]) -> str | None:
+        """A table's rules in a few lines (``None`` when the game has no summary)."""
+        if self.rules_summary_ref is None:
+            return None
+        summary: str = resolve(self.rules_summary_ref)(rules)
+        return summary
+
 
 GAMES: dict[str, GameEntry] = {
     "chase": GameEntry(
@@ -148,6 +173,10 @@ GAMES: dict[str, GameEntry] = {
         menu_key="menu.rams", setup_title_key="setup.title_rams",
         rules_title_key="rules.title_rams", rules_text_key="rules.rams",
         rules_button_key="rules.show_rams",
+        setup_values={"counters": (5, 7, 10, 12, 15, 20, 25, 30),
+                      "last_round": (10, 15, 20, 25, 30, 40, 50, 75, 100, "none")},
+        rules_from_format_1=format_1_rules, rules_to_format_1=format_1_or_none,
+        presets=RAMS_PRESETS, rules_summary_ref="game.turn.rams_texts:rules_summary",
     ),
 }
 

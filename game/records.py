@@ -18,7 +18,13 @@ from game import games, jsonio, recordscan
 from game.fileio import read_regular, reason, write_atomic
 from game.rules.base import Event, Game, GameError, IllegalMove, shorten
 
-FORMAT = 1
+#: The record formats this reader knows (docs/records.md#record-formats), and the
+#: newest. A record is written in the lowest format that says its rules: every Chase
+#: record and a Rams game "as written" in format 1, other Rams games in format 3.
+#: There is no format 2: the shared examples hold a format-2 record that every reader
+#: must refuse (``bad_0006_bad_format``), so the new defaults took the next number.
+FORMATS = (1, 3)
+FORMAT = FORMATS[-1]
 LEVELS = ("easy", "medium", "hard", "expert", "random", "threshold", "greedy")
 #: A seat's optional ``role``: a name the player left to the game, kept as what it
 #: means rather than as a word of one language -- ``you`` (the one person at the
@@ -59,7 +65,8 @@ class Record:
     moves: list[tuple[int, str]] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"format": FORMAT, "game": self.game, "rules": dict(self.rules),
+        fmt, rules = written_rules(self.game, self.rules)
+        d: dict[str, Any] = {"format": fmt, "game": self.game, "rules": rules,
                              "seats": [s.as_dict() for s in self.seats]}
         if self.dealer is not None:
             d["dealer"] = self.dealer
@@ -71,6 +78,21 @@ class Record:
             d["deals"] = [list(x) for x in self.deals]
         d["moves"] = [{"seat": s, "move": m} for s, m in self.moves]
         return d
+
+
+def written_rules(game: str, rules: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    """The format a record of ``game`` with ``rules`` (today's terms) is written in, and
+    its rules as that format says them: format 1 when it can say them (docs/records.md
+    readers of today's format keep working), else the newest."""
+    entry = games.GAMES.get(game)
+    to_1 = entry.rules_to_format_1 if entry is not None else None
+    if to_1 is None:
+        return 1, dict(rules)
+    try:
+        old = to_1(dict(rules))
+    except GameError:
+        old = None              # rules the game refuses: kept as they are, newest format
+    return (1, old) if old is not None else (FORMAT, dict(rules))
 
 
 def _is_int(x: object) -> bool:
@@ -127,8 +149,9 @@ def _from_dict(data: object, read: list[tuple[int, str]] | None,
     fmt = data["format"]
     if not _is_int(fmt):
         raise _bad(f"field 'format' must be an integer, got {_show(fmt)}")
-    if fmt != FORMAT:
-        raise _bad(f"record format {fmt} is not supported (this reader knows format {FORMAT})")
+    if fmt not in FORMATS:
+        raise _bad(f"record format {fmt} is not supported (this reader knows formats "
+                   f"{' and '.join(map(str, FORMATS))})")
     game = data.get("game")
     if game is None:
         raise _bad("missing field 'game'")
@@ -139,6 +162,12 @@ def _from_dict(data: object, read: list[tuple[int, str]] | None,
     rules = data.get("rules", {})
     if not isinstance(rules, dict):
         raise _bad(f"field 'rules' must be an object, got {_show(rules)}")
+    from_1 = games.GAMES[game].rules_from_format_1
+    if fmt == 1 and from_1 is not None:
+        try:
+            rules = from_1(rules)      # today's terms: format 1's defaults made explicit
+        except GameError as exc:
+            raise RecordError(exc.message, exc.kind) from None
     dealer = data.get("dealer")
     if dealer is not None and (not _is_int(dealer) or not 0 <= dealer < len(seats)):
         raise _bad(f"field 'dealer' must be a seat number from 0 to {len(seats) - 1}, "

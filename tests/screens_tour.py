@@ -129,7 +129,10 @@ def tour(size: tuple[int, int], lang: str) -> Iterator[tuple[str, Any]]:
             yield f"{game_id}_privacy", app
         app = new_app(size, lang)
         app._reviews = Reviews(InlineWorker, history.keep, samples=REVIEW_SAMPLES)
-        tb = table(app, game_id, n=5, rules={"lives": 1}, seed=3)
+        # a short game to reach the results: one life each (under counters, random
+        # moves play to the last round and the chart of 5 x 30 rounds is another matter)
+        rules = {"lives": 1, "scoring": "lives"} if game_id == "rams" else {"lives": 1}
+        tb = table(app, game_id, n=5, rules=rules, seed=3)
         play_out(app, tb)
         yield f"{game_id}_results", app
         # the review of that game: the players, one decision, one player's decisions

@@ -15,7 +15,16 @@ from game.ai.coach import advise_view
 from game.ai.rams_info import Info, drops_before
 from game.ai.rams_players import PLAYERS as FACTORIES
 from game.cards import SKAT32
-from game.rules.rams import RamsGame
+from game.rules.rams import AS_WRITTEN
+from game.rules.rams import RamsGame as Engine
+
+
+class RamsGame(Engine):
+    """The engine under "Rams as written" (lives, the drop limit): the levels' tests
+    here pin them down under 002's scoring; test_ai_rams_pace.py has the pace keys."""
+
+    def __init__(self, rules: dict | None = None, *args: object, **kw: object) -> None:
+        super().__init__({**AS_WRITTEN, **(rules or {})}, *args, **kw)  # type: ignore
 
 ROOT = Path(__file__).resolve().parents[1]
 LEVELS = ("easy", "medium", "hard", "expert")

@@ -15,7 +15,16 @@ from game.ai.rams_strength import features, p_no_trick, p_sweep
 from game.ai.rams_value import outcome_value, win_chance
 from game.ai.rams_worlds import Worlds
 from game.cards import SKAT32
-from game.rules.rams import RamsGame
+from game.rules.rams import AS_WRITTEN
+from game.rules.rams import RamsGame as Engine
+
+
+class RamsGame(Engine):
+    """The engine under "Rams as written": the search's tests here are of 002's lives
+    and the drop limit; test_ai_rams_pace.py has the pace keys."""
+
+    def __init__(self, rules: dict | None = None, *args: object, **kw: object) -> None:
+        super().__init__({**AS_WRITTEN, **(rules or {})}, *args, **kw)  # type: ignore
 
 DK = deck("skat32")
 

@@ -48,20 +48,25 @@ def finished_table(game_id="chase", rules=None, n=5, seed=3, bot_seed=1):
 
 @pytest.mark.parametrize("game_id,rules,n,seed,sudden", [
     ("chase", {"stake": 5}, 5, 3, False), ("rams", {}, 5, 3, False),
-    ("chase", {"lives": 1}, 3, 8, True)], ids=["chase", "rams", "chase-sudden-death"])
+    ("rams", {"scoring": "lives", "drop_limit": 1, "general_rams": False,
+              "dealer_must_play": False}, 5, 3, False),
+    ("chase", {"lives": 1}, 3, 8, True)],
+    ids=["chase", "rams", "rams-as-written", "chase-sudden-death"])
 def test_the_story_of_the_game(home, game_id, rules, n, seed, sudden):
     app, tb, res = finished_table(game_id, rules, n, seed)
     st = res.story
     summary = tb.game.summary()
     assert st.rounds == len(summary["rounds"]) and st.rounds >= 1
-    assert st.lives[0] == [tb.game.rules["lives"]] * tb.n
+    counting = tb.game.rules.get("scoring") == "counters"     # Rams: nobody goes out
+    start = tb.game.rules["counters"] if counting else tb.game.rules["lives"]
+    assert st.start_lives == start and st.lives[0] == [start] * tb.n
     assert st.lives[-1] == list(summary["lives"])
     lost = [0] * tb.n
     for r in st.losses:
         for s, k in r.items():
             lost[s] += k
     assert sum(lost) > 0
-    assert st.out_round
+    assert bool(st.out_round) != counting
     # the case each game is here for (a sudden death: contenders go out without a loss)
     assert any(e.get("sudden_death") for e in summary["rounds"]) == sudden
     for s, r in st.out_round.items():

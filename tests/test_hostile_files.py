@@ -482,9 +482,9 @@ def test_the_size_cap_applies_to_every_reader(home, monkeypatch):
 
 def test_a_record_of_a_million_moves_still_loads(tmp_path):
     """Rams with no drop limit: every seat dropping gives void rounds for ever."""
-    from game.rules.rams import RamsGame
+    from game.rules.rams import AS_WRITTEN, RamsGame
 
-    g = RamsGame({"drop_limit": "none"}, 4, seed=1, bot_seed=1)
+    g = RamsGame({**AS_WRITTEN, "drop_limit": "none"}, 4, seed=1, bot_seed=1)  # format 1
     g.start()
     while g.round_index < 4:
         p = g.to_move()

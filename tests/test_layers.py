@@ -25,6 +25,7 @@ ACCESSORS = {
     "coach": ("coach_ref",),
     "table_scene": ("table_ref",),
     "demo": ("demo_ref",),
+    "rules_summary": ("rules_summary_ref",),
 }
 
 

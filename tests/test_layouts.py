@@ -34,7 +34,8 @@ def at_decision(game_id, size, n, lang="de", humans=1, pred=None):
     app.push(tb)
     ok = T.drive(app, lambda t: t.state == "human" and app.top is t
                  and (pred is None or pred(t)), random.Random(2),
-                 choose=lambda p: "swap" if "swap" in p.legal else p.legal[0])
+                 choose=lambda p: "swap" if "swap" in p.legal else
+                 "play" if "play" in p.legal else p.legal[0])   # Rams: no drop limit forces it
     assert ok
     app.draw()
     return app, tb

@@ -152,15 +152,16 @@ def long_rams(moves: int) -> records.Record:
     """Void Rams rounds (no drop limit, every seat drops): as long as one likes."""
     from game.rules.rams import RamsGame
 
-    g = RamsGame({"drop_limit": "none"}, 4, seed=1, bot_seed=1)
+    rules = {"drop_limit": "none", "dealer_must_play": False,   # the dealer may drop too
+             "last_round": "none"}                             # and no last round
+    g = RamsGame(rules, 4, seed=1, bot_seed=1)
     g.start()
     while g.round_index < 4:
         p = g.to_move()
         g.apply(p.seat, "drop" if "drop" in p.legal else p.legal[0])
     cycle = list(g.moves)
     seq = (cycle * (moves // len(cycle) + 1))[:moves]
-    return records.Record("rams", [Seat(c) for c in "ABCD"], {"drop_limit": "none"},
-                          seed=1, moves=seq)
+    return records.Record("rams", [Seat(c) for c in "ABCD"], rules, seed=1, moves=seq)
 
 
 def test_a_long_replay_holds_no_state_per_move(monkeypatch):

@@ -23,7 +23,19 @@ from game.cards import FRENCH52, SKAT32
 from game.games import new_game
 from game.records import Seat, from_dict, rebuild, record_of
 from game.rules.base import GameError, IllegalMove, RulesError, first_dealer_rng
-from game.rules.rams import RAMS_RULES, RamsGame, rams_rules
+from game.rules.rams import AS_WRITTEN, RAMS_RULES, rams_rules
+from game.rules.rams import RamsGame as Engine
+
+
+class RamsGame(Engine):
+    """The engine under "Rams as written" (the defaults of record format 1): this file
+    pins docs/rules.md#rams down as written; the pace keys and today's defaults have tests of
+    their own (test_rams_pace_rules.py)."""
+
+    def __init__(self, rules: Any = None, *args: Any, **kw: Any) -> None:
+        if rules is None or isinstance(rules, dict):
+            rules = {**AS_WRITTEN, **(rules or {})}
+        super().__init__(rules, *args, **kw)
 
 # --------------------------------------------------------------------------- helpers
 
@@ -86,10 +98,20 @@ def legal(g: RamsGame) -> list[str]:
 
 
 def test_defaults() -> None:
-    assert rams_rules() == {"deck": "auto", "hand_size": 5, "lives": 3, "drop_limit": 1,
+    # today's defaults (record format 3): the pub's pace
+    assert rams_rules() == {"deck": "auto", "hand_size": 5, "lives": 3, "drop_limit": "none",
                             "must_trump": False, "must_beat": False,
-                            "dealer_takes_trump": False, "lone_needs_one": False}
+                            "dealer_takes_trump": False, "lone_needs_one": False,
+                            "scoring": "counters", "counters": 20, "general_rams": True,
+                            "dealer_must_play": True, "two_must_play": False,
+                            "last_round": 30}
     assert set(RAMS_RULES) == set(rams_rules())
+    # "Rams as written" (record format 1's defaults): 002 with the drop limit of 1
+    assert rams_rules(AS_WRITTEN) == {
+        "deck": "auto", "hand_size": 5, "lives": 3, "drop_limit": 1, "must_trump": False,
+        "must_beat": False, "dealer_takes_trump": False, "lone_needs_one": False,
+        "scoring": "lives", "counters": 20, "general_rams": False,
+        "dealer_must_play": False, "two_must_play": False, "last_round": "none"}
 
 
 @pytest.mark.parametrize("given", [

@@ -31,7 +31,13 @@ def test_examples_replay_exactly(path, capsys):
     code, out, err = run_replay(path, capsys)
     if "exit" in expected:
         assert code == expected["exit"] and out == ""
-        assert err.strip() == expected["stderr"]
+        want = expected["stderr"]
+        if expected.get("subkind", "").startswith("format_"):
+            # the examples were written for a reader of format 1 only; this one also
+            # knows format 3 (docs/records.md) and says so
+            want = want.replace("(this reader knows format 1)",
+                                "(this reader knows formats 1 and 3)")
+        assert err.strip() == want
         assert "\n" not in err.strip(), "one line"
     else:
         assert code == 0, err

@@ -17,6 +17,7 @@ from game.ai.coach import advise_view
 from game.ai.rams_info import Info
 from game.ai.rams_search import model_for, odds, settled
 from game.review import compute
+from game.rules.rams import AS_WRITTEN
 from game.review.job import ReviewJob
 from game.turn.workers import InlineWorker, ManualWorker
 from tests.review_helpers import Always, cut, play
@@ -25,7 +26,10 @@ CHASE_KEEPER = ("chase", lambda: [Always("chase", "keep"), "hard", "medium", "me
                 None)
 #: Deals per move where the test needs the same numbers on two paths, not good ones.
 FEW = 24
-RAMS_PLAYER = ("rams", lambda: [Always("rams", "play"), "hard", "medium"], 2, {"lives": 1})
+#: Rams as written (lives, the drop-out limit): the scoring the review's figures name
+RAMS_PLAYER = ("rams", lambda: [Always("rams", "play"), "hard", "medium"], 2,
+               {"lives": 1, "scoring": "lives", "drop_limit": 1, "general_rams": False,
+                "dealer_must_play": False})
 
 
 def coach_lives(view: dict, level: str = "hard") -> dict[str, float]:
@@ -217,7 +221,11 @@ def test_a_drop_is_charged_what_it_costs_later():
 @given(seed=st.integers(0, 10_000), players=st.integers(3, 5),
        rules=st.sampled_from([{}, {"lone_needs_one": True}, {"must_beat": True},
                               {"must_trump": True}, {"drop_limit": "none"},
-                              {"dealer_takes_trump": True}, {"lives": 1}]))
+                              {"dealer_takes_trump": True}, {"counters": 6},
+                              {"scoring": "lives", "lives": 1},
+                              {"scoring": "lives", "general_rams": True},
+                              {"scoring": "lives", "drop_limit": 1, "general_rams": False,
+                               "dealer_must_play": False}]))
 def test_a_settled_seats_cards_get_what_every_world_would_count(seed, players, rules):
     """The Rams coach's shortcut for a seat whose result can no longer change gives
     exactly the odds of counting every world."""
@@ -240,3 +248,59 @@ def test_a_settled_seats_cards_get_what_every_world_would_count(seed, players, r
                                                            shortcut=False)
                 checked += 1
         game.apply(p.seat, levels[p.seat].choose(game.view(p.seat)))
+
+
+@pytest.mark.parametrize("scoring", ["counters", "lives"])
+def test_a_seat_facing_general_rams_is_not_settled(scoring):
+    """While the General Rams announcer has every trick, another seat's own trick
+    still changes its result: the coach counts every world for it, and its cards'
+    odds are those of counting them all."""
+    from game import games
+    from game.ai.registry import make_player
+
+    found = 0
+    for seed in range(200):
+        game = games.new_game("rams", {"scoring": scoring, "general_rams": True}, 4,
+                              seed=seed, bot_seed=seed)
+        game.start()
+        levels = [make_player("rams", "random") for _ in range(4)]
+        while not game.finished and len(game.moves) < 200:
+            p = game.to_move()
+            view = game.view(p.seat)
+            info = Info(view)
+            if (p.decision == "trick" and len(p.legal) > 1 and info.general is not None
+                    and info.general != p.seat
+                    and not any(view["tricks"].get(s, 0) for s in view["tricks"]
+                                if int(s) != info.general)):
+                assert not settled(info)
+                model = model_for(info, False)
+                assert odds(info, model, 40, seed) == odds(info, model, 40, seed,
+                                                           shortcut=False)
+                found += 1
+                break
+            game.apply(p.seat, levels[p.seat].choose(view))
+        if found >= 2:
+            return
+    pytest.fail("no trick facing an unbroken General Rams in 200 games")
+
+
+@pytest.mark.parametrize("rules,scoring", [({}, "counters"), (AS_WRITTEN, "lives")])
+def test_a_review_counts_in_the_scoring_the_game_was_played_under(rules, scoring):
+    """Rams under counters is reviewed in counters (the JSON says so, the text and the
+    window speak of counters and the penalty); Rams as written in lives."""
+    from game import i18n
+    from game.review.cli import text_lines
+    from game.view.review_panels import scored
+
+    record = play("rams", ["medium", "easy", "medium"], 6, rules=rules, stop=40)
+    review = compute.review(record, samples=FEW)
+    assert review["scoring"] == scoring
+    text = "\n".join(text_lines(review))
+    if scoring == "counters":
+        assert "counters" in text and "lives" not in text and "lose a life" not in text
+    else:
+        assert "lives" in text and "counters" not in text
+    with i18n.language("de"):
+        help_text = i18n.t(scored("review.accuracy_help", review))
+    assert ("Zähler" in help_text) == (scoring == "counters")
+    assert ("Leben" in help_text) == (scoring == "lives")

@@ -143,7 +143,12 @@ def test_packed_cards_follow_the_rules() -> None:
 
 @pytest.mark.parametrize("rules", [{}, {"must_trump": True}, {"must_beat": True},
                                    {"must_trump": True, "must_beat": True},
-                                   {"lone_needs_one": True}, {"dealer_takes_trump": True}])
+                                   {"lone_needs_one": True}, {"dealer_takes_trump": True},
+                                   {"scoring": "counters"},
+                                   {"scoring": "counters", "counters": 2},
+                                   {"general_rams": True, "scoring": "lives"},
+                                   {"general_rams": True, "scoring": "counters",
+                                    "counters": 3}])
 def test_search_playouts_follow_the_engine(rules: dict) -> None:
     """The search's play-out (rams_playout.play_out on packed cards) and the engine agree
     trick by trick and on the round's losses when every seat plays the play-out's card:
@@ -159,13 +164,19 @@ def test_search_playouts_follow_the_engine(rules: dict) -> None:
             if p.decision == "take":
                 g.apply(p.seat, rng.choice(p.legal))
             else:
-                g.apply(p.seat, "play" if p.seat == 1 or rng.random() < 0.6 else p.legal[0])
+                move = "play" if p.seat == 1 or rng.random() < 0.6 else p.legal[0]
+                if "general" in p.legal and rng.random() < 0.3:
+                    move = "general"
+                g.apply(p.seat, move)
         if p is None:
             continue
+        counting = g.rules["scoring"] == "counters"
+        before = list(g.lives)
         dk = deck(g.deck_name)
         info = Info(g.view(p.seat))
         first = start_round(info, {s: dk.mask(g.hands[s]) for s in g.players})
         assert first.players == list(g.players) and first.lone == g.lone
+        assert first.general == g.general and first.counting == counting
         predicted = play_out(first.copy(), p.seat)
         while (p := g.to_move()) is not None and p.decision == "trick":
             info = Info(g.view(p.seat))
@@ -175,7 +186,12 @@ def test_search_playouts_follow_the_engine(rules: dict) -> None:
         entry = g.rounds[-1]
         assert {int(s): t for s, t in entry["tricks"].items() if int(s) in g.players} == {
             s: predicted.tricks[s] for s in g.players}
-        assert entry["lost"] == {str(s): min(a, 3) for s, a in predicted.losses().items()}
+        capped = {s: max(a, -before[s]) if counting else min(a, before[s])
+                  for s, a in predicted.losses().items()}
+        assert entry["lost"] == {str(s): a for s, a in capped.items() if a}
+        assert g.finished == (predicted.first_out is not None) or not counting
+        if predicted.first_out is not None:
+            assert g.winner == predicted.first_out and entry["cut"]
         checked += 1
     assert checked > 30
 

@@ -110,7 +110,10 @@ def test_records_keep_both_wide_seeds_and_replay_exactly():
     from game.games import new_game
 
     shuffle, bot = seeds.fresh(), seeds.fresh()
-    g = new_game("rams", None, 4, seed=shuffle, bot_seed=bot)
+    # Rams as written: the first legal move in every decision ends a game there (under
+    # counters a seat that always announces General Rams as the dealer never does)
+    g = new_game("rams", {"scoring": "lives", "drop_limit": 1, "general_rams": False,
+                          "dealer_must_play": False}, 4, seed=shuffle, bot_seed=bot)
     g.start()
     while (p := g.to_move()) is not None:
         g.apply(p.seat, sorted(p.legal)[0])

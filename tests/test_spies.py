@@ -91,7 +91,7 @@ def _seen_views(record: records.Record, seat: int) -> list[dict]:
 @pytest.mark.secret_seeds
 @pytest.mark.parametrize("game_id,seats,rules", [
     ("chase", "easy,medium,random", {"lives": 2}),
-    ("rams", "easy,medium,random", {"lives": 1, "hand_size": 4}),
+    ("rams", "easy,medium,random", {"counters": 5, "hand_size": 4}),   # short games
 ])
 def test_a_bots_pipe_over_twenty_games_tells_no_card(tmp_path, game_id, seats, rules):
     log = tmp_path / "views.jsonl"

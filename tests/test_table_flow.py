@@ -17,6 +17,7 @@ from game import games, records, store
 from game.ai.bots import BotPlayer
 from game.ai.registry import make_player
 from game.records import Seat
+from game.rules.rams import AS_WRITTEN
 from game.turn import flow as F
 from game.turn import hooks as H
 from game.turn.bookkeeping import Bookkeeper
@@ -310,8 +311,10 @@ EVERYONE_WATCHES = {"trick", "showdown", "lose_life", "void_round", "round_start
 
 
 @pytest.mark.parametrize("game_id,rules", [
-    ("rams", {"lives": 2}),
-    ("rams", {"lives": 2, "dealer_takes_trump": True, "hand_size": 3}),
+    # Rams as written: the first legal move ends a game there (under counters a dealer
+    # who always announces General Rams never does)
+    ("rams", {**AS_WRITTEN, "lives": 2}),
+    ("rams", {**AS_WRITTEN, "lives": 2, "dealer_takes_trump": True, "hand_size": 3}),
     ("chase", {"lives": 2, "domino": "low"}),
 ])
 def test_the_same_person_again_after_a_trick_or_a_round_passes_the_privacy_screen(

@@ -15,6 +15,7 @@ import pytest
 from game import settings
 from game.cards import FRENCH52
 from game.i18n import card_name
+from game.rules.rams import AS_WRITTEN
 from game.scenes import testing as T
 from game.scenes.menu import MenuScene
 from game.turn import chase_tips, rams_tips
@@ -88,27 +89,39 @@ def play_first_game(app, tb, rng: random.Random, on_tip, drop_first: bool = True
     return shown
 
 
-def new_table(app, game_id: str, humans: int = 1, seed: int = 3, lang: str = "en"):
+def new_table(app, game_id: str, humans: int = 1, seed: int = 3, lang: str = "en",
+              rules: dict | None = None):
     app.push(MenuScene(app))
-    tb = app.scene("table", game_id=game_id, seats=T.mixed_seats(4, humans, lang), rules={},
+    tb = app.scene("table", game_id=game_id, seats=T.mixed_seats(4, humans, lang),
+                   rules=dict(rules or {}),
                    seed=seed, options=TableOptions(bot_seed=seed))   # the same game each run
     app.push(tb)
     return tb
 
 
+#: words of the other scoring, which a tip must never use (Rams under counters speaks
+#: of no life, Rams as written of no counter)
+NOT_SAID = {"counters": ("life", "lives", "Leben"), "lives": ("counter", "Zähler")}
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
-@pytest.mark.parametrize("game_id,seed", [("chase", 4), ("rams", 3)])
+@pytest.mark.parametrize("game_id,seed,preset", [("chase", 4, None), ("rams", 3, None),
+                                                 ("rams", 3, "as_written")])
 @pytest.mark.parametrize("humans", [1, 2])
 def test_a_first_game_explains_each_situation_once_and_never_a_hidden_card(
-        home, lang, game_id, seed, humans):
+        home, lang, game_id, seed, preset, humans):
     app = T.make_app((960, 600), lang, tips=True)
-    tb = new_table(app, game_id, humans, seed, lang)
+    tb = new_table(app, game_id, humans, seed, lang,
+                   rules=AS_WRITTEN if preset == "as_written" else None)
+    scoring = tb.game.rules.get("scoring")
     ids: list[str] = []
 
     def check(table, tip) -> None:
         ids.append(tip.id)
         title, body = tip.texts()
         assert title and body and "{" not in title + body and "tip." not in title + body
+        for word in NOT_SAID.get(scoring, ()):
+            assert word not in title + body, (tip.id, scoring, body)
         allowed = visible_cards(table.game, table.viewer)
         for code in FRENCH52:
             if card_name(code) in title + " " + body:
@@ -118,8 +131,9 @@ def test_a_first_game_explains_each_situation_once_and_never_a_hidden_card(
     assert shown == len(ids) == len(set(ids))            # each situation once
     assert set(ids) <= set({"chase": chase_tips, "rams": rams_tips}[game_id].TIP_IDS)
     must = {"chase": {"chase.turn", "chase.showdown"},
-            "rams": {"rams.trump", "rams.declare", "rams.drop_limit", "rams.trick",
-                     "rams.reckoning"}}[game_id]
+            "rams": {"rams.trump", "rams.declare", "rams.trick", "rams.reckoning"}}[game_id]
+    if preset == "as_written":                     # the drop limit of Rams as written
+        must |= {"rams.drop_limit"}
     assert must <= set(ids), ids
     assert set(app.settings["tips_seen"]) == set(ids)
 
@@ -196,3 +210,58 @@ def test_no_tips_in_the_demo_or_a_replay(home):
         app.update(0.05)
         assert not replay.table.tips.showing()
     assert app.settings["tips_seen"] == []
+
+
+def _rams_until(rules: dict, want, seeds=range(200)):
+    """The first engine state (over seeded games of random legal moves) where
+    ``want(game, pending)`` holds, with the events of the move that led there."""
+    from game.rules.rams import RamsGame
+
+    for seed in seeds:
+        rng = random.Random(seed)
+        game = RamsGame(rules, 4, seed=seed, bot_seed=seed)
+        events = game.start()
+        while not game.finished:
+            p = game.to_move()
+            if want(game, p, events):
+                return game, p, events
+            events = game.apply(p.seat, rng.choice(sorted(p.legal)))
+    raise AssertionError("no such state in the seeded games")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_seat_that_must_play_is_told_why(english_after, lang):
+    """The dealer after everyone dropped (dealer_must_play) and the last two
+    (two_must_play, under lives) hear their own reason, not the drop limit's."""
+    from game import i18n
+
+    i18n.set_lang(lang)
+    game, p, _ = _rams_until({}, lambda g, p, e: p.decision == "declare"
+                             and "drop" not in p.legal and p.seat == g.dealer)
+    tip = rams_tips.for_decision(game.view(p.seat), str)
+    assert tip is not None and tip.id == "rams.must_play"
+    assert tip.body == ("tip.rams.must_play.dealer",)
+    _, body = tip.texts()
+    assert ("dealer" if lang == "en" else "Geber") in body
+    two = {**AS_WRITTEN, "two_must_play": True, "lives": 1, "drop_limit": "none"}
+    game, p, _ = _rams_until(two, lambda g, p, e: p.decision == "declare"
+                             and sum(g.in_game) == 2)
+    tip = rams_tips.for_decision(game.view(p.seat), str)
+    assert tip is not None and tip.id == "rams.must_play"
+    assert tip.body == ("tip.rams.must_play.two",)
+
+
+@pytest.mark.parametrize("scoring", ["counters", "lives"])
+def test_general_rams_is_explained_in_the_scoring_in_force(english_after, scoring):
+    game, p, events = _rams_until(
+        {"scoring": scoring}, lambda g, p, e: any(ev.type == "general_rams" for ev in e),
+        seeds=range(2000))
+    event = next(ev for ev in events if ev.type == "general_rams")
+    seat = event.data["seat"]
+    for viewer, key in ((seat, "tip.rams.general_you"), ((seat + 1) % 4, "tip.rams.general")):
+        tip = rams_tips.for_event("general_rams", event.data, game.rules, viewer, str)
+        assert tip is not None and tip.id == "rams.general"
+        assert tip.body == (key + ("_counters" if scoring == "counters" else ""),)
+        _, body = tip.texts()
+        assert ("counters" in body) == (scoring == "counters")
+        assert ("lives" in body) == (scoring == "lives")

@@ -55,7 +55,8 @@ def check_numbers(tb):
     assert set(coach.options()) <= set(p.legal)
     for m, o in want["options"].items():
         n = round(100 * o["lose_life"])
-        assert coach.label(m) == t("coach.risk", p=n)
+        counting = tb.game.rules.get("scoring") == "counters"   # Rams' default: a penalty
+        assert coach.label(m) == t("coach.risk_counters" if counting else "coach.risk", p=n)
         assert coach.label(m, short=True) == t("coach.risk_short", p=n)
     return want
 

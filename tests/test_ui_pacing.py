@@ -39,7 +39,12 @@ def test_the_reveal_stays_until_the_person_continues(game_id, how):
     def played_round_held(t) -> bool:       # a Rams round everyone dropped shows no tricks
         return t.state == "hold" and not (t.game.rounds and t.game.rounds[-1].get("void"))
 
-    assert T.drive(app, played_round_held, random.Random(1))
+    rng = random.Random(1)
+
+    def play(p) -> str:       # a Rams person who drops leaves the round to fast-forward
+        return "play" if "play" in p.legal else rng.choice(list(p.legal))
+
+    assert T.drive(app, played_round_held, rng, choose=play)
     nxt = tb.queue[0]
     assert nxt.type in ("round_start", "game_over")
     if game_id == "rams":
@@ -84,7 +89,7 @@ def test_fast_forward_runs_the_computers_to_the_next_decision(use_key):
     app, tb = table("rams", None, speed="normal", seed=5)
     tb.app.settings["think_pause"] = 1.0
     assert T.drive(app, lambda t: t.state == "human", random.Random(2))
-    tb.human_move("drop" if "drop" in tb.pending.legal else tb.pending.legal[0])
+    tb.human_move("play" if "play" in tb.pending.legal else tb.pending.legal[0])
     T.pump(app, 0.1)
     assert tb.skip_allowed() and not tb.hint_allowed()
     if use_key:
@@ -139,3 +144,59 @@ def test_the_last_trick_by_key_and_by_a_click_on_a_pile():
     assert c.show_last
     T.click(app, pile.center)
     assert not c.show_last
+
+
+def test_a_person_who_drops_out_leaves_the_round_to_fast_forward():
+    """Once the person has dropped out, only computers decide in the round: it goes on
+    at fast speed by itself, up to the person's next decision; F gives the normal pace
+    back. The round's result stays in the results strip."""
+    app, tb = table("rams", None, speed="normal", seed=5)
+    assert T.drive(app, lambda t: t.state == "human" and "drop" in t.pending.legal,
+                   random.Random(2), choose=lambda p: "play")
+    rounds = len(tb.game.rounds)
+    tb.human_move("drop")
+    assert tb.skipping and tb.anim_speed() == "skip" and tb.pacing().think == 0.0
+    T.key(app, tb.fast_button.hotkey)              # F: the normal pace again
+    assert not tb.skipping
+    T.key(app, tb.fast_button.hotkey)
+    assert tb.skipping
+    for _ in range(6000):
+        T.frame(app, 1 / 30)
+        if tb.state == "human" or app.top is not tb:
+            break
+    assert not tb.skipping and tb.anim_speed() == "normal"
+    # nobody clicked: the round went by, its result is in the strip, marked as new
+    assert len(tb.game.rounds) > rounds
+    assert tb.model.results and tb.model.results[-1]["round"] >= rounds
+    assert tb.model.unseen >= 1
+
+
+def test_every_round_stays_in_the_results_strip():
+    app, tb = table("rams", 0.0, speed="off", seed=8)
+    assert T.drive(app, lambda t: len(t.model.results) >= 4 and t.state == "human",
+                   random.Random(4))
+    got = [r["round"] for r in tb.model.results]
+    assert got == list(range(1, len(got) + 1))
+    for r, entry in zip(tb.model.results, tb.game.rounds):
+        assert r["void"] == entry["void"]
+        assert {s: a for s, a in r["changes"].items() if a} == {
+            int(s): a for s, a in entry["lost"].items()}
+    app.draw()                   # the strip draws every round (no exception, any size)
+    tb.human_move(tb.pending.legal[0])
+    assert tb.model.unseen == 0
+
+
+def test_no_click_after_a_void_round():
+    """Rams as written: a round everyone dropped is not held; the next deal goes on."""
+    from game.rules.rams import AS_WRITTEN
+
+    app, tb = table("rams", None, speed="off", seed=6, rules=dict(AS_WRITTEN))
+    stop, until = T.next_event_is("round_start", lambda e: e.data["round"] > 0 and
+                                  tb.game.rounds[e.data["round"] - 1]["void"])
+    tb.flow.stop_before = stop
+    assert T.drive(app, until, random.Random(3), choose=lambda p: (
+        "drop" if "drop" in p.legal else p.legal[0]))
+    assert not tb.holds_before(tb.queue[0])
+    tb.flow.stop_before = None
+    T.pump(app, 0.5)
+    assert tb.state != "hold"

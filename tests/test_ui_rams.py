@@ -23,6 +23,22 @@ from game.settings import default_setup  # noqa: E402
 from game.turn.rams_texts import illegal_reason, prompt, refusal_text  # noqa: E402
 
 seats = T.mixed_seats  # the first seats human, then every level in turn
+#: "Rams as written" (record format 1's defaults): 002 with lives and the drop limit
+AS_WRITTEN = {"scoring": "lives", "drop_limit": 1, "general_rams": False,
+              "dealer_must_play": False, "last_round": "none"}
+
+
+@pytest.fixture(autouse=True)
+def quick_search(monkeypatch):
+    """The table is under test here, not the levels' strength: ``hard`` and ``expert``
+    search fewer deals (whole games under counters ask them for every card)."""
+    import dataclasses
+
+    from game.ai import rams_levels
+
+    for cls in (rams_levels.RamsHard, rams_levels.RamsExpert):
+        monkeypatch.setattr(cls, "budget", dataclasses.replace(cls.budget, declare=24,
+                                                                card=12))
 
 
 def check_privacy(app, tb):
@@ -42,7 +58,7 @@ def check_privacy(app, tb):
 def act(app, tb, move, use_keys):
     """Perform ``move`` through the UI: buttons for declarations, cards for the rest."""
     p = tb.pending
-    if move in ("play", "drop", "pass_trump"):
+    if move in ("play", "drop", "general", "pass_trump"):
         btn = tb.actions.by_name(move)
         assert btn is not None, (move, [b.name for b in tb.actions.buttons])
         if use_keys:
@@ -147,11 +163,14 @@ def test_hot_seat_three_humans_privacy():
 
 
 VARIANTS = [
-    {"dealer_takes_trump": True},
-    {"must_trump": True, "must_beat": True},
-    {"lone_needs_one": True, "drop_limit": "none", "lives": 1},
-    {"hand_size": 3, "lives": 2, "drop_limit": 3},
-    {"deck": "french52", "lives": 1},
+    {**AS_WRITTEN, "dealer_takes_trump": True},
+    {**AS_WRITTEN, "must_trump": True, "must_beat": True},
+    {**AS_WRITTEN, "lone_needs_one": True, "drop_limit": "none", "lives": 1},
+    {**AS_WRITTEN, "hand_size": 3, "lives": 2, "drop_limit": 3},
+    {**AS_WRITTEN, "deck": "french52", "lives": 1},
+    # today's defaults with the other keys: counters, General Rams, the dealer plays
+    {"counters": 6, "two_must_play": True, "dealer_takes_trump": True},
+    {"scoring": "lives", "lives": 1, "two_must_play": True},
 ]
 
 
@@ -188,7 +207,7 @@ def test_animated_game_with_fast_forward_time():
 def test_forced_play_is_explained():
     app = T.make_app((1280, 720), "en")
     app.push(MenuScene(app))
-    tb = RamsTableScene(app, seats(4, 1), {}, seed=2)
+    tb = RamsTableScene(app, seats(4, 1), dict(AS_WRITTEN), seed=2)
     app.push(tb)
     forced = None
     # the human always drops: the next round they must play, and the table says so
@@ -237,30 +256,30 @@ def test_menu_to_rams_setup_to_game_by_keyboard():
     app.draw()
     T.key(app, pygame.K_TAB)                # rules
     names = [r.name for r in setup.rule_form.focusable()]
-    assert names[:1] == ["deck"] and "dealer_takes_trump" in names
+    # the named rule set first, then the scoring; the lives are hidden under counters
+    assert names[:3] == ["preset", "scoring", "counters"] and "lives" not in names
+    assert "dealer_takes_trump" in names
     for _ in range(names.index("dealer_takes_trump")):
         T.key(app, pygame.K_DOWN)
     T.key(app, pygame.K_RIGHT)
     assert setup.rules["dealer_takes_trump"] is True
-    T.key(app, pygame.K_UP)
-    T.key(app, pygame.K_UP)
-    T.key(app, pygame.K_UP)                 # drop_limit
-    assert setup.rule_form.focused().name == "drop_limit"
-    for _ in range(5):
-        T.key(app, pygame.K_RIGHT)          # 1 -> 2 ... -> none
-    assert setup.rules["drop_limit"] == "none"
+    while setup.rule_form.focused().name != "drop_limit":
+        T.key(app, pygame.K_UP)
+    for _ in range(2):
+        T.key(app, pygame.K_RIGHT)          # none -> 1 -> 2
+    assert setup.rules["drop_limit"] == 2
     T.key(app, pygame.K_TAB)                # buttons (Start focused)
     T.key(app, pygame.K_RETURN)
     tb = app.top
     assert isinstance(tb, RamsTableScene)
-    assert tb.game.rules["dealer_takes_trump"] and tb.game.rules["drop_limit"] == "none"
+    assert tb.game.rules["dealer_takes_trump"] and tb.game.rules["drop_limit"] == 2
     assert app.settings.data["setup_rams"]["rules"] == {"dealer_takes_trump": True,
-                                                         "drop_limit": "none"}
+                                                         "drop_limit": 2}
     assert app.settings["setup"]["rules"] == {}     # Chase's setup untouched
     # back in the menu, the Rams setup remembers; G switches to Chase and back
     app.reset(MenuScene(app))
     T.click_button(app, app.top.list.by_name("new_rams"))
-    assert app.top.rules["drop_limit"] == "none"
+    assert app.top.rules["drop_limit"] == 2
     T.key(app, pygame.K_TAB)
     T.key(app, pygame.K_TAB)
     T.key(app, pygame.K_g)
@@ -315,3 +334,53 @@ def test_demo_rams_and_sizes():
         app.push(RamsTableScene(app, seats(10, 1, "de"), {}, seed=1))
         assert T.drive(app, lambda t: t.state == "human")
         app.draw()
+
+
+def test_the_dealer_forced_by_the_rule_is_told_why():
+    from game.rules.rams import AS_WRITTEN as AW
+
+    told = None
+    for seed in range(12):     # the person drops until, dealing, everyone before dropped
+        app = T.make_app((1280, 720), "en")
+        app.push(MenuScene(app))
+        tb = RamsTableScene(app, seats(4, 1), {**AW, "dealer_must_play": True,
+                                               "drop_limit": "none", "lives": 5}, seed=seed)
+        app.push(tb)
+        for _ in range(40000):
+            if tb.state == "human":
+                p = tb.pending
+                if p.decision == "declare" and "drop" not in p.legal:
+                    told = prompt(p, tb.decision.view, tb.n)
+                    assert tb.actions.by_name("drop") is None
+                    break
+                tb.human_move("drop" if "drop" in p.legal else p.legal[0])
+                continue
+            if app.top is not tb:
+                break
+            app.update(0.05)
+        if told is not None:
+            break
+    assert told == "Everyone before you dropped out: as the dealer you must play."
+    i18n.set_lang("de")
+    assert prompt(tb.pending, tb.decision.view, tb.n) == \
+        "Alle vor dir sind ausgestiegen: Als Geber musst du spielen."
+    i18n.set_lang("en")
+
+
+def test_general_rams_by_button_and_key():
+    for use_key in (False, True):
+        app = T.make_app((1280, 720), "en")
+        app.push(MenuScene(app))
+        tb = RamsTableScene(app, seats(4, 1), {}, seed=4)
+        app.push(tb)
+        assert T.drive(app, lambda t: t.state == "human" and "general" in t.pending.legal,
+                       random.Random(1))
+        btn = tb.actions.by_name("general")
+        assert btn is not None and btn.hint == "G"
+        if use_key:
+            T.key(app, btn.hotkey)
+        else:
+            T.click_button(app, btn)
+        assert tb.game.general == tb.humans[0]
+        T.pump(app, 0.3)
+        assert tb.model.general == tb.humans[0] and not tb.model.folded

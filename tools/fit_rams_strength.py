@@ -9,8 +9,11 @@ of "this hand takes no trick" on the features of
 against 1 … 4 defenders. Two passes: the first with random opponents' hands, the
 second with the opponents drawn as players who chose to play hold them (accepted with
 the first pass's chance that such a hand plays) and the defenders as players who
-dropped. Prints the two coefficient tables to paste into the module (deterministic for
-a seed).
+dropped. Then, for ``scoring: counters`` (every trick counts, so everyone plays for
+tricks all round), a linear model of the tricks a hand takes against ``m`` players
+(opponents drawn as in the second pass) and of the tricks a lone player takes against
+``m`` defenders. Prints the coefficient tables to paste into the module (deterministic
+for a seed).
 """
 
 from __future__ import annotations
@@ -90,11 +93,11 @@ def turn_up(dk: Deck, rng: random.Random) -> tuple[list[int], int, int]:
     return pool, tc >> 4, 1 << tc
 
 
-def tricks_taken(dk: Deck, trump: int, seen: int, hands: list[int], lone: int | None
-                 ) -> list[int]:
+def tricks_taken(dk: Deck, trump: int, seen: int, hands: list[int], lone: int | None,
+                 counting: bool = False) -> list[int]:
     """Every seat's tricks when ``hands`` (seat 0 leads) are played out."""
     n = len(hands)
-    r = Round(dk, trump, list(range(n)), lone, n, HAND)
+    r = Round(dk, trump, list(range(n)), lone, n, HAND, counting=counting)
     r.hands = hands[:]
     r.gone = seen
     play_out(r, 0)
@@ -143,6 +146,28 @@ def gen_sweep(d: int, n: int, rng: random.Random, model: dict | None
     return np.array(xs, dtype=float), np.array(ys)
 
 
+def gen_tricks(m: int, n: int, rng: random.Random, model: dict, lone: bool
+               ) -> tuple[np.ndarray, np.ndarray]:
+    """Tricks a hand takes under ``counters`` against ``m`` players, or alone against
+    ``m`` defenders (``lone``: the others drawn as players who dropped)."""
+    dk = deck("skat32")
+    xs, ys = [], []
+    for _ in range(n):
+        pool, trump, seen = turn_up(dk, rng)
+        plays = _chance(model[min(4, m)], trump, seen, PLAY_AT, TEMP)
+        acc = (lambda h, plays=plays: 1.0 - plays(h)) if lone else plays
+        me = rng.randrange(m + 1)
+        hands = [draw(pool, rng, None if s == me else acc) for s in range(m + 1)]
+        tricks = tricks_taken(dk, trump, seen, hands, me if lone else None, counting=True)
+        xs.append(rs.features(hands[me], trump, seen, dk))
+        ys.append(float(tricks[me]))
+    return np.array(xs, dtype=float), np.array(ys)
+
+
+def least_squares(x: np.ndarray, y: np.ndarray, l2: float = 1e-3) -> np.ndarray:
+    return np.linalg.solve(x.T @ x + l2 * np.eye(x.shape[1]), x.T @ y)
+
+
 def table(name: str, coefs: dict[int, np.ndarray]) -> str:
     rows = [f"{name}: dict[int, tuple[float, ...]] = {{"]
     for k, w in sorted(coefs.items()):
@@ -171,8 +196,18 @@ def main(argv: list[str]) -> int:
         x, y = gen_sweep(d, args.samples, rng, second)
         sweep[d] = fit(x, y)
         print(f"# sweep, {d} defenders: rate {y.mean():.3f}", file=sys.stderr)
+    tricks, alone = {}, {}
+    for m in (1, 2, 3, 4):
+        x, y = gen_tricks(m, args.samples, rng, second, lone=False)
+        tricks[m] = least_squares(x, y)
+        print(f"# tricks, {m} others: mean {y.mean():.3f}", file=sys.stderr)
+        x, y = gen_tricks(m, args.samples, rng, second, lone=True)
+        alone[m] = least_squares(x, y)
+        print(f"# tricks alone, {m} defenders: mean {y.mean():.3f}", file=sys.stderr)
     print(table("NO_TRICK", second))
     print(table("SWEEP", sweep))
+    print(table("TRICKS", tricks))
+    print(table("TRICKS_ALONE", alone))
     return 0
 
 

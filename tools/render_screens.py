@@ -75,7 +75,7 @@ class Shooter:
         T.pump(app, seconds, dt=1 / 60, draw=False)
 
     def at_event(self, name: str, kind: str, seconds: float, rules=None, n=5, humans=1,
-                 pred=None, tries: int = 60, game: str = "chase") -> bool:
+                 pred=None, tries: int = 60, game: str = "chase", after=None) -> bool:
         for seed in range(1, tries + 1):
             app = self.app()
             tb = self.table(app, n, humans, rules, seed, game)
@@ -83,6 +83,8 @@ class Shooter:
             tb.stop_before = stop
             if T.drive(app, until, random.Random(seed)):
                 self.animate(app, tb, seconds)
+                if after is not None:
+                    after(app, tb)
                 self.save(app, name)
                 return True
         print(f"  (no {kind} found for {name})")
@@ -219,7 +221,22 @@ class Shooter:
         for _ in range(12):
             T.key(app, pygame.K_PAGEDOWN)
         self.save(app, "r03_rules_end")
+        app.pop()
+        from game.rules.rams import AS_WRITTEN, rams_rules
+
+        # opened from a table: that table's rules first (the default, and as written)
+        app.push(RulesScene(app, "rams", rules=rams_rules({})))
+        self.save(app, "r04_rules_this_table")
+        app.pop()
+        app.push(RulesScene(app, "rams", rules=rams_rules(dict(AS_WRITTEN))))
+        self.save(app, "r05_rules_this_table_as_written")
+        app.pop()
+        setup = SetupScene(app, "rams")
+        app.push(setup)
+        setup._step_preset(1)
+        self.save(app, "r06_setup_as_written")
         R = {"game": "rams"}
+        W = dict(AS_WRITTEN)
         self.at_event("r10_deal", "deal", 0.05, n=5, pred=lambda e: True, **R)
         self.at_event("r11_trump", "trump", 0.6, n=5, **R)
         self.at_decision("r12_declare", "declare", **R)
@@ -227,8 +244,18 @@ class Shooter:
         def drop_all(p):
             return "drop" if "drop" in p.legal else p.legal[0]
 
-        self.at_decision("r13_declare_forced", "declare", choose=drop_all,
+        self.at_decision("r13_declare_forced", "declare", choose=drop_all, rules=W,
                          pred=lambda t: tuple(t.pending.legal) == ("play",), **R)
+        def dealer_forced(tb) -> bool:
+            from game.turn.rams_texts import forced_why
+
+            d = tb.controls.decision
+            return d is not None and "drop" not in tb.pending.legal and forced_why(
+                d.view, tb.pending.seat, 0) == "dealer_must_play"
+
+        # the computers drop whenever they may under the drop-out limit: quick to find
+        self.at_decision("r13b_dealer_forced", "declare", choose=drop_all, n=3,
+                         rules={**W, "dealer_must_play": True}, pred=dealer_forced, **R)
         self.at_decision("r14_take", "take", rules={"dealer_takes_trump": True}, n=3,
                          **R)
         self.at_event("r15_take_trump", "take_trump", 0.5, rules={"dealer_takes_trump": True},
@@ -236,7 +263,9 @@ class Shooter:
         self.at_event("r16_declare", "declare", 0.3, n=5, pred=lambda e: e.data["choice"] ==
                       "drop", **R)
         self.at_event("r17_void_round", "void_round", 0.6, n=3, humans=0, tries=200,
-                      rules={"drop_limit": "none"}, **R)
+                      rules={**W, "drop_limit": "none"}, **R)
+        self.at_event("r17b_general_rams", "general_rams", 0.6, n=4, humans=1, tries=200,
+                      **R)
         self.at_event("r18_rams", "rams", 0.7, n=4, humans=0, tries=200, **R)
 
         def show_illegal(tb):
@@ -262,9 +291,23 @@ class Shooter:
         self.at_event("r23_trick_sweep", "trick", 0.85, n=5, **R)
         self.at_event("r24_summary", "round_start", 0.8, n=5,
                       pred=lambda e: e.data["round"] > 0, **R)
-        self.at_event("r25_lose_life", "lose_life", 0.3, n=5, **R)
-        self.at_event("r26_out", "out", 0.5, n=5, rules={"lives": 1}, **R)
-        self.at_event("r27_game_over", "game_over", 4.0, n=4, rules={"lives": 1}, **R)
+        self.at_event("r25_lose_life", "lose_life", 0.3, n=5, rules=W, **R)
+        self.at_event("r25c_counters", "score", 0.3, n=5, **R)
+        self.at_event("r26_out", "out", 0.5, n=5, rules={**W, "lives": 1}, **R)
+        def go_on(app, tb) -> None:      # past the held reckoning to the winner
+            T.key(app, pygame.K_SPACE)
+            self.animate(app, tb, 2.5)
+
+        self.at_event("r27_game_over", "game_over", 4.0, n=4, rules={"counters": 4},
+                      after=go_on, **R)
+        # the results strip: every round's result stays, the unseen ones in gold
+        app = self.app()
+        tb = self.table(app, 4, 1, {}, seed=9, game="rams")
+        T.drive(app, lambda t: len(t.model.results) >= 6 and t.state == "human"
+                and app.top is t, random.Random(9),
+                choose=lambda p: "drop" if "drop" in p.legal else p.legal[0])
+        self.animate(app, tb, 0.3)
+        self.save(app, "r32_results_strip")
         # the reckoning held until the player continues; the last trick; fast-forward
         app = T.make_app(self.size, self.lang, speed="off", reveal_hold=None)
         app.push(MenuScene(app))

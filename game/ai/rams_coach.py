@@ -8,6 +8,11 @@ game so far). For a card, the deals are also weighted by how likely the cards th
 others played so far were with them, at every level: what is left in a hand is not a
 random pick of the unseen cards (a seat that needed a trick has spent its winners),
 and without that evidence the odds in the late tricks ran too high.
+
+Under ``scoring: counters`` ``lose_life`` is the chance of the penalty (playing and
+taking no trick, or a failed General Rams) and ``expected_loss`` the expected change of
+the seat's counters (below zero: counters shed). With ``general_rams`` the declaration
+``rams`` has its odds too.
 """
 
 from __future__ import annotations
@@ -36,7 +41,8 @@ def _after_take(view: Any, move: str) -> dict[str, Any]:
             {"type": "take_trump", "seat": view["seat"], "card": view["trump_card"]}]
         v["private"] = list(view["private"]) + [{"type": "discarded", "card": card}]
     v["decision"] = "declare"
-    v["legal"] = ["play"] if forced else ["drop", "play"]
+    v["legal"] = (["play"] if forced else ["drop", "play"]) + (
+        ["general"] if view["rules"].get("general_rams") else [])
     return v
 
 

@@ -7,6 +7,11 @@ and weighs that against the cost of dropping (a drop now may force play next rou
 The card play takes tricks with the cheapest card that holds, leads sure winners,
 discards the least useful card, and once safe denies tricks to players still needing
 one. Which card heads a trick is the rules' :func:`~game.rules.rams_rules.beats`.
+
+Under ``scoring: counters`` every trick sheds a counter: the declaration weighs the
+tricks expected against the penalty's chance (:func:`counters_margin`), and a player
+keeps taking tricks all round. General Rams is called with a hand that very likely
+takes every trick (:func:`general_call`).
 """
 
 from __future__ import annotations
@@ -14,7 +19,9 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 
+from game.ai import rams_model
 from game.ai.rams_info import Info, higher_out, keep_value
+from game.ai.rams_strength import features
 from game.rules.rams_rules import beats, trick_winner
 
 # chance that a card takes a trick against three opponents, by how many unseen cards
@@ -120,9 +127,34 @@ def declare_margin(info: Info) -> float:
     return drop_cost(info) + 0.04 - play_loss(info) * life_weight(info)
 
 
+def counters_margin(info: Info) -> float:
+    """``counters``: what playing is expected to gain, in stake units (five counters):
+    the tricks expected, less the chance of none, against the players expected in the
+    round (those who declared, the forced, a share of those still free), the risk of
+    being left alone counted at half (:func:`game.ai.rams_model.play_loss`, on the
+    fitted hand-strength models)."""
+    m = rams_model.DeclareModel(info)
+    f = features(m.dk.mask(info.hand), m.trump, m.seen, m.dk)
+    return -rams_model.play_loss(f, m.context(info.me, info.declared), 0.5)
+
+
+def general_call(info: Info) -> bool:
+    """Whether to announce General Rams: a hand very likely to take every trick
+    against everyone (it costs two lives, or five counters, when it fails)."""
+    if "general" not in info.legal:
+        return False
+    sweep = p_sweep(info.hand, info.trump, info.gone, info.rank, info.deck,
+                    len(info.order) - 1)
+    return sweep >= (0.6 if info.counting else 0.75)
+
+
 def medium_declare(info: Info, bias: float = 0.0) -> str:
+    if general_call(info):
+        return "general"
     if "drop" not in info.legal:
         return "play"
+    if info.counting:
+        return "play" if counters_margin(info) + bias > 0 else "drop"
     if info.limit is None:
         return none_declare(info, bias)
     return "play" if declare_margin(info) + bias > 0 else "drop"
@@ -163,8 +195,11 @@ def take_choice(info: Info) -> str:
 def choose_card(hand: Sequence[str], legal: Sequence[str], trick: Sequence[tuple[int, str]],
                 me: int, trump: str, rank: Mapping[str, int], deck: str, gone: set[str],
                 tricks: Mapping[int, int], in_play: Sequence[int], lone: int | None,
-                lone_needs_one: bool, voids: Mapping[int, set[str]] | None = None) -> str:
-    """Medium's card: plain values only, so rollouts can call it."""
+                lone_needs_one: bool, voids: Mapping[int, set[str]] | None = None,
+                counting: bool = False, general: int | None = None) -> str:
+    """Medium's card: plain values only, so rollouts can call it. ``counting``: every
+    trick counts (a player wants them all round, defenders deny every one);
+    ``general``: the General Rams announcer."""
     if len(legal) == 1:
         return legal[0]
 
@@ -176,7 +211,17 @@ def choose_card(hand: Sequence[str], legal: Sequence[str], trick: Sequence[tuple
 
     # goal
     mine = tricks.get(me, 0)
-    if lone is not None:
+    if general is not None:
+        broken = any(n for s, n in tricks.items() if s != general)
+        if me == general:
+            mode = "none" if broken else "all"
+        elif not broken:
+            mode, lone = "defend", general
+        else:
+            mode = "need" if counting or mine == 0 else "safe"
+    elif counting:
+        mode = "need" if lone is None or lone == me else "defend"
+    elif lone is not None:
         if lone == me:
             if lone_needs_one:
                 mode = "need" if mine == 0 else "none"
@@ -278,4 +323,5 @@ def choose_card(hand: Sequence[str], legal: Sequence[str], trick: Sequence[tuple
 def medium_card(info: Info) -> str:
     return choose_card(info.hand, info.legal, info.trick, info.me, info.trump, info.rank,
                        info.deck, info.gone, info.tricks, info.in_play, info.lone,
-                       bool(info.rules.get("lone_needs_one")), info.voids)
+                       bool(info.rules.get("lone_needs_one")), info.voids, info.counting,
+                       info.general)

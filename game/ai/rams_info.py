@@ -4,7 +4,8 @@ Cards compare by the rules' own functions (:mod:`game.rules.rams_rules`): the de
 rank order, which card heads a trick. What a seat can infer from the view is read
 here: declarations so far, the voids each seat showed by not following suit (under
 ``must_trump`` also of trumps), the cards gone, the tricks won, each seat's drop
-streak under ``drop_limit``.
+streak under ``drop_limit``, which seats the rules make play, the scoring (lives, or
+counters) and a General Rams announcement.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from game.rules.rams_rules import (
     DECK_CARDS,
     RANK_ORDER,
     drop_limit_of,
-    must_play,
+    forced_to_play,
     rank_table,
     voids_shown,
 )
@@ -75,6 +76,8 @@ class Info:
         self.order = order
         self.hand_size: int = int(view.get("hand_size") or self.rules.get("hand_size", 5))
         self.limit: int | None = drop_limit_of({"drop_limit": self.rules.get("drop_limit", 1)})
+        #: ``scoring: counters``: ``lives`` are counters, brought down to zero to win
+        self.counting: bool = self.rules.get("scoring") == "counters"
         self.events = view["events"]
         declared: dict[int, str] = {}
         took: int | None = None
@@ -112,11 +115,16 @@ class Info:
         self.trick = trick
         self.tricks = tricks
         playing = [s for s in order if declared.get(s) == "play"]
+        self.general: int | None = view.get("general")
+        if self.general is None:
+            self.general = next((s for s, c in declared.items() if c == "general"), None)
         self.lone: int | None = view.get("lone")
-        if self.lone is None and self.decision in ("trick",) and len(playing) == 1:
+        if (self.lone is None and self.general is None and self.decision in ("trick",)
+                and len(playing) == 1):
             self.lone = playing[0]
         if self.decision == "trick":
-            self.in_play = order if self.lone is not None else playing
+            self.in_play = (order if self.lone is not None or self.general is not None
+                            else playing)
         else:
             self.in_play = playing
         gone = set(self.played)
@@ -129,8 +137,18 @@ class Info:
         self.drops_before = drops_before(view, order)
 
     def forced(self, seat: int) -> bool:
-        """Whether the drop limit makes ``seat`` play this round."""
-        return must_play(self.drops_before.get(seat, 0), self.limit)
+        """Whether the rules make ``seat`` play this round whatever the others do (the
+        drop limit; ``two_must_play`` with two seats dealt in). The dealer of
+        ``dealer_must_play`` depends on the others: see :meth:`dealer_forced`."""
+        return forced_to_play(self.drops_before.get(seat, 0), self.limit,
+                              seats=len(self.order),
+                              two_must_play=bool(self.rules.get("two_must_play"))) is not None
+
+    def dealer_forced(self, seat: int, declared: dict[int, str]) -> bool:
+        """Whether ``dealer_must_play`` makes ``seat`` (if it is the dealer) play after
+        the declarations ``declared`` before it."""
+        return (bool(self.rules.get("dealer_must_play")) and seat == self.order[-1]
+                and not any(c == "play" for c in declared.values()))
 
 
 def drops_before(view: View, seats: Iterable[int]) -> dict[int, int]:

@@ -29,7 +29,9 @@ from __future__ import annotations
 
 from game.ai.common import LevelError, unit
 from game.ai.rams_heuristics import (
+    counters_margin,
     declare_margin,
+    general_call,
     medium_card,
     medium_declare,
     none_declare,
@@ -75,11 +77,17 @@ class RamsMedium(RamsLevel):
         info = Info(view)
         r = unit(view["seed"], view.get("step", 0), 0x3ED1)
         if info.decision == "declare" or "play" in info.legal:
+            if general_call(info):
+                return "general"
             if "drop" not in info.legal:
                 return "play"
-            if info.limit is None:
+            if info.counting:
+                margin = counters_margin(info)
+            elif info.limit is None:
                 return none_declare(info)
-            return "play" if r < sigmoid(declare_margin(info) / self.blur) else "drop"
+            else:
+                margin = declare_margin(info)
+            return "play" if r < sigmoid(margin / self.blur) else "drop"
         if info.decision == "take" or "pass_trump" in info.legal:
             return take_choice(info)
         forget_low_cards(info)
@@ -105,7 +113,7 @@ class RamsEasy(RamsLevel):
                        0.7 if c[0] == "A" else 0.25 if c[0] == "K" else 0.0
                        for c in info.hand)
             feel += (r - 0.5) * 1.6
-            return "play" if feel >= 1.0 else "drop"
+            return "play" if feel >= 1.0 or "drop" not in legal else "drop"
         if info.decision == "take" or "pass_trump" in legal:
             return take_choice(info) if r < 0.7 else "pass_trump"
         info.gone = {info.trump_card} if info.took is None else set()
@@ -117,11 +125,14 @@ class RamsEasy(RamsLevel):
 def own_life_card(info: Info) -> str:
     """The card of a player who plays for its own life only: the heuristic's card until
     it holds a trick, then (unless someone plays alone, whom everyone stops) its lowest
-    card. The heuristic, like the search, would go on taking tricks away from the
+    card; under ``counters`` every trick sheds a counter, so it plays on for tricks,
+    and in a General Rams round it plays the heuristic. The heuristic, like the search,
+    would go on taking tricks away from the
     players still needing one, since every life the others lose brings a win nearer;
     club players rarely bother once they are safe, and that is a good part of what sets
     the search levels above them (docs/computer-players.md#the-levels)."""
-    if info.lone is None and info.tricks.get(info.me, 0) > 0:
+    if (info.lone is None and info.general is None and not info.counting
+            and info.tricks.get(info.me, 0) > 0):
         trump, rank = info.trump, info.rank
         return min(info.legal, key=lambda c: keep_value(c, trump, rank))
     return medium_card(info)
@@ -165,7 +176,8 @@ class RamsHard(RamsLevel):
         info = Info(view)
         if info.decision == "take" or "pass_trump" in info.legal:
             return take_choice(info)
-        if info.decision == "declare" and info.limit is None and "drop" in info.legal:
+        if (info.decision == "declare" and info.limit is None and not info.counting
+                and "drop" in info.legal and "general" not in info.legal):
             # 002 literally: dropping is always safe, so a table of searchers would
             # never end; play a promising hand as medium does
             if none_declare(info) == "play":

@@ -13,6 +13,12 @@ The model is a careful player's reasoning, made soft (people and programs differ
   The expected loss counts the players expected in the round (those who declared,
   those the limit forces, a share of the free ones still to come) and, for the first
   player, the risk of being left alone. Chances come from :mod:`game.ai.rams_strength`.
+
+Under ``scoring: counters`` the loss is counted in stake units (the penalty of five
+counters is one): the penalty's chance less the tricks expected, over five; nobody
+sets a trap (a lone player only needs tricks there). A dealer that
+``dealer_must_play`` forces plays; a General Rams announcement is as likely as the
+hand's chance to take every trick (:meth:`DeclareModel.p_rams`).
 """
 
 from __future__ import annotations
@@ -26,9 +32,15 @@ from functools import lru_cache
 from game.ai.common import mix
 from game.ai.rams_cards import deck, suit_index
 from game.ai.rams_info import Info
-from game.ai.rams_strength import features, p_no_trick, p_sweep
+from game.ai.rams_strength import (
+    expected_tricks,
+    expected_tricks_alone,
+    features,
+    p_no_trick,
+    p_sweep,
+)
 from game.ai.rams_value import forced_lives
-from game.rules.rams_rules import round_losses
+from game.rules.rams_rules import COUNTER_PENALTY, round_losses
 
 #: softness of a declaration, in lives of expected loss
 TEMP = 0.05
@@ -73,12 +85,36 @@ class Context:
     free_later: int         # seats after it that may drop
     seats: int              # seats dealt in
     nln: bool               # lone_needs_one
+    counting: bool = False  # scoring: counters
+
+
+def _count_loss(f: tuple[int, ...], others: float, alone: bool) -> float:
+    """``counters``: what playing costs in stake units (negative: a gain) against
+    ``others`` players, or alone against ``others`` defenders."""
+    lo = max(1, int(others))
+    a = others - lo
+    if alone:
+        tricks = expected_tricks_alone(f, lo)
+    else:
+        tricks = (1 - a) * expected_tricks(f, lo) + a * expected_tricks(f, lo + 1)
+    return _no_trick(f, others) - tricks / COUNTER_PENALTY
 
 
 def play_loss(f: tuple[int, ...], c: Context, fear: float = 1.0) -> float:
     """Expected lives lost by playing a hand with features ``f`` in context ``c``,
-    counting ``fear`` of the risk of being left alone."""
+    counting ``fear`` of the risk of being left alone (``counters``: in stake units,
+    negative when playing is expected to gain)."""
     n = c.seats
+    if c.counting:
+        k = c.earlier_play
+        if c.forced_later == 0 and c.free_later == 0:
+            return _count_loss(f, n - 1, True) if k == 0 else _count_loss(f, k, False)
+        p_lone = 0.0
+        if k == 0 and c.forced_later == 0:
+            p_lone = (1.0 - Q_LATER) ** c.free_later * fear
+        others = max(1.0, k + c.forced_later + Q_LATER * c.free_later)
+        return (p_lone * _count_loss(f, n - 1, True)
+                + (1.0 - p_lone) * _count_loss(f, others, False))
     lone_loss = p_no_trick(f, n - 1) if c.nln else 2.0 * (1.0 - p_sweep(f, n - 1))
     k = c.earlier_play
     if c.forced_later == 0 and c.free_later == 0:
@@ -127,6 +163,7 @@ class DeclareModel:
         self.seen = (self.dk.mask([info.trump_card])
                      if info.trump_card and info.took is None else 0)
         self.nln = bool(info.rules.get("lone_needs_one"))
+        self.counting = info.counting
         self.forced = {s: info.forced(s) for s in info.order}
 
     def style(self, seat: int) -> Style:
@@ -138,23 +175,32 @@ class DeclareModel:
         later = order[pos + 1:]
         forced_later = sum(1 for s in later if self.forced[s])
         return Context(sum(1 for s in order[:pos] if declared.get(s) == "play"),
-                       forced_later, len(later) - forced_later, len(order), self.nln)
+                       forced_later, len(later) - forced_later, len(order), self.nln,
+                       self.counting)
 
     def p_play(self, seat: int, hand: int, declared: Mapping[int, str]) -> float:
         """Chance that ``seat`` plays holding ``hand`` (a bit set)."""
-        if self.forced[seat]:
-            return 1.0
         info = self.info
+        if self.forced[seat] or info.dealer_forced(seat, dict(declared)):
+            return 1.0
         c = self.context(seat, declared)
         st = self.style(seat)
-        if info.limit is None:
+        if info.limit is None and not self.counting:
             return self._p_play_no_limit(seat, hand, c)
-        if c.forced_later == 0 and c.free_later == 0 and c.earlier_play == 1 and not c.nln:
+        if (c.forced_later == 0 and c.free_later == 0 and c.earlier_play == 1
+                and not c.nln and not c.counting):
             return 1.0 - st.trap
         f = features(hand, self.trump, self.seen, self.dk)
-        loss = play_loss(f, c, st.fear) * life_weight(info.lives[seat])
+        loss = play_loss(f, c, st.fear) * (1.0 if c.counting else
+                                           life_weight(info.lives[seat]))
         cost = drop_cost(info.drops_before.get(seat, 0), info.limit, c.seats)
         return soft(cost + st.bias - loss)
+
+    def p_rams(self, seat: int, hand: int) -> float:
+        """Chance that ``seat`` announced General Rams holding ``hand``: as likely as
+        the hand takes every trick against everyone."""
+        f = features(hand, self.trump, self.seen, self.dk)
+        return max(FLOOR, p_sweep(f, len(self.info.order) - 1))
 
     def _p_play_no_limit(self, seat: int, hand: int, c: Context) -> float:
         """002 literally: dropping is free, so a seat plays only a hand that is nearly
@@ -217,15 +263,17 @@ def read_styles(info: Info) -> dict[int, Style]:
                 for rnd in hist)
     rules = info.rules
     return dict(_styles(key, info.me, info.n, info.limit, bool(rules.get("lone_needs_one")),
-                        info.hand_size, info.deck, int(rules.get("lives", 3))))
+                        info.hand_size, info.deck, int(rules.get("lives", 3)),
+                        info.counting))
 
 
 @lru_cache(maxsize=32)
 def _styles(hist: tuple, me: int, n: int, limit: int | None, nln: bool, hand_size: int,
-            deck_name: str, start_lives: int) -> tuple[tuple[int, Style], ...]:
+            deck_name: str, start_lives: int, counting: bool = False
+            ) -> tuple[tuple[int, Style], ...]:
     dk = deck(deck_name)
     streak = [0] * n
-    lives = [start_lives] * n
+    lives = [3 if counting else start_lives] * n
     shown_obs: dict[int, list[tuple[Context, int, tuple[int, ...]]]] = {}
     blind: dict[int, dict[tuple[Context, int], list[int]]] = {}
     traps: dict[int, list[int]] = {}
@@ -246,11 +294,11 @@ def _styles(hist: tuple, me: int, n: int, limit: int | None, nln: bool, hand_siz
             later = order[i + 1:]
             fl = sum(1 for x in later if forced[x])
             c = Context(sum(1 for x in order[:i] if declared.get(x) == "play"), fl,
-                        len(later) - fl, len(order), nln)
+                        len(later) - fl, len(order), nln, counting)
             declared[s] = choice
-            if s == me or forced[s]:
+            if s == me or forced[s] or choice == "general":
                 continue
-            if not later and c.earlier_play == 1 and not nln:
+            if not later and c.earlier_play == 1 and not nln and not counting:
                 traps.setdefault(s, []).append(1 if choice == "drop" else 0)
                 continue
             hand = shown.get(s, 0)
@@ -262,11 +310,13 @@ def _styles(hist: tuple, me: int, n: int, limit: int | None, nln: bool, hand_siz
                 cell[0 if choice == "play" else 1] += 1
         for s in order:
             streak[s] = streak[s] + 1 if declared.get(s) == "drop" else 0
-        _lose_lives(won, order, declared, lives, hand_size, nln)
+        if not counting:        # counters: a seat's style does not depend on them here
+            _lose_lives(won, order, declared, lives, hand_size, nln)
     out = []
     for s in sorted(set(shown_obs) | set(blind) | set(traps)):
-        bias, fear = _fit(shown_obs.get(s, []), blind.get(s, {}), limit, hand_size,
-                          deck_name)
+        bias, fear = _fit(shown_obs.get(s, []), blind.get(s, {}),
+                          None if counting else limit, hand_size, deck_name,
+                          0.0 if counting else 0.08)
         t = traps.get(s, [])
         trap = (sum(t) + TRAP * TRAP_PRIOR_WEIGHT) / (len(t) + TRAP_PRIOR_WEIGHT)
         out.append((s, Style(bias, trap, fear)))
@@ -275,15 +325,15 @@ def _styles(hist: tuple, me: int, n: int, limit: int | None, nln: bool, hand_siz
 
 def _fit(shown: Sequence[tuple[Context, int, tuple[int, ...]]],
          blind: Mapping[tuple[Context, int], list[int]], limit: int | None, hand_size: int,
-         deck_name: str) -> tuple[float, float]:
+         deck_name: str, free: float = 0.08) -> tuple[float, float]:
     """The (bias, fear) of best posterior on the grids."""
     if not shown and not blind:
         return DEFAULT_STYLE.bias, DEFAULT_STYLE.fear
     best, best_ll = (DEFAULT_STYLE.bias, DEFAULT_STYLE.fear), -1e18
     for fear in FEAR_GRID:
-        shown_losses = [(drop_cost(0, limit, c.seats) if limit is not None else 0.08,
+        shown_losses = [(drop_cost(0, limit, c.seats) if limit is not None else free,
                          play_loss(f, c, fear) * life_weight(lives)) for c, lives, f in shown]
-        cells = [(drop_cost(0, limit, c.seats) if limit is not None else 0.08,
+        cells = [(drop_cost(0, limit, c.seats) if limit is not None else free,
                   _reference_losses(c, fear, hand_size, deck_name, lives), n)
                  for (c, lives), n in blind.items()]
         for b in BIAS_GRID:

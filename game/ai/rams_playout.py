@@ -8,15 +8,18 @@ round costs is the rules' own :func:`~game.rules.rams_rules.round_losses`.
 ``tests/test_rule_primitives.py`` plays these play-outs against the engine.
 
 The heuristic's goal per seat (:func:`mode`): ``NEED`` a trick, ``SAFE`` (has one:
-take tricks away from players still needing one), ``ALL`` (the lone player still
-taking every trick), ``DEFEND`` (against the lone player), ``NONE`` (nothing left to
-play for).
+take tricks away from players still needing one), ``ALL`` (the lone player, or the
+General Rams announcer, still taking every trick), ``DEFEND`` (against the lone player
+or the announcer), ``NONE`` (nothing left to play for). Under ``scoring: counters``
+every trick a player takes counts, so a player stays ``NEED`` all round, and the
+defenders defend every trick; the round ends at once when a seat's tricks bring its
+counters (``stack``) to zero (``first_out``), as the engine's does.
 """
 
 from __future__ import annotations
 
 from game.ai.rams_cards import SUIT_MASK, Deck, beating, bits, legal_mask
-from game.rules.rams_rules import round_losses
+from game.rules.rams_rules import round_losses, sheds
 
 NONE, NEED, SAFE, ALL, DEFEND = range(5)
 
@@ -28,12 +31,18 @@ class Round:
 
     __slots__ = ("dk", "trump", "must_trump", "must_beat", "nln", "hand_size", "players",
                  "lone", "hands", "tricks", "gone", "voids", "trick", "led", "best",
-                 "best_seat")
+                 "best_seat", "counting", "general", "stack", "first_out")
 
     def __init__(self, dk: Deck, trump: int, players: list[int], lone: int | None,
                  n_seats: int, hand_size: int, must_trump: bool = False,
-                 must_beat: bool = False, nln: bool = False) -> None:
+                 must_beat: bool = False, nln: bool = False, *, counting: bool = False,
+                 general: int | None = None, stack: list[int] | None = None) -> None:
         self.dk = dk
+        self.counting = counting
+        self.general = general
+        #: every seat's counters before the round (``counting``: who reaches zero)
+        self.stack = stack if stack is not None else [99] * n_seats
+        self.first_out: int | None = None
         self.trump = trump
         self.must_trump = must_trump
         self.must_beat = must_beat
@@ -68,6 +77,10 @@ class Round:
         r.led = self.led
         r.best = self.best
         r.best_seat = self.best_seat
+        r.counting = self.counting
+        r.general = self.general
+        r.stack = self.stack
+        r.first_out = self.first_out
         return r
 
     def legal(self, seat: int) -> int:
@@ -102,17 +115,34 @@ class Round:
             return None
         w = self.best_seat
         self.tricks[w] += 1
+        if (self.counting and self.first_out is None
+                and self._shed(w) >= self.stack[w]):
+            self.first_out = w
         self.trick = []
         self.led = -1
         self.best = -1
         self.best_seat = -1
         return w
 
-    def losses(self) -> dict[int, int]:
-        """Lives each seat loses by the finished round (the rules' own count)."""
+    def _shed(self, seat: int) -> int:
         t = self.tricks
+        return sheds(seat, {s: t[s] for s in self.players}, self.lone, self.general,
+                     self.hand_size)
+
+    def foe(self) -> int:
+        """Whom the defenders defend against: the lone player or the announcer."""
+        return self.lone if self.lone is not None else self.general  # type: ignore
+
+    def losses(self) -> dict[int, int]:
+        """What each seat loses by the finished round (the rules' own count): lives, or
+        under ``counting`` the change of its counters (a round cut short by a seat at
+        zero: the tricks so far shed)."""
+        t = self.tricks
+        if self.first_out is not None:
+            return {s: -self._shed(s) for s in self.players if self._shed(s)}
         return round_losses(self.players, {s: t[s] for s in self.players}, self.lone,
-                            self.hand_size, self.nln)
+                            self.hand_size, self.nln, counters=self.counting,
+                            general=self.general)
 
 
 def play_out(r: Round, leader: int) -> Round:
@@ -123,7 +153,7 @@ def play_out(r: Round, leader: int) -> Round:
     nxt = leader if not r.trick else r.to_play()
     hands = r.hands
     while True:
-        if not hands[nxt]:
+        if not hands[nxt] or r.first_out is not None:
             return r
         w = r.play(nxt, policy_bit(r, nxt))
         if w is None:
@@ -137,6 +167,20 @@ def play_out(r: Round, leader: int) -> Round:
 def mode(r: Round, seat: int) -> int:
     t = r.tricks
     lone = r.lone
+    general = r.general
+    if general is not None:
+        broken = any(t[s] for s in r.players if s != general)
+        if seat == general:
+            return NONE if broken else ALL
+        if not broken:
+            return DEFEND
+        if r.counting:
+            return NEED
+        lone = None
+    elif r.counting:
+        if lone is None or seat == lone:
+            return NEED
+        return DEFEND
     if lone is None:
         if t[seat] == 0:
             return NEED
@@ -233,7 +277,7 @@ def _lead(r: Round, seat: int, md: int, hand: int, legal: int, unseen: int, trum
         if tm:
             return min(tm)
         if md == DEFEND:
-            foes = [r.lone]
+            foes = [r.foe()]
         else:
             foes = [s for s in r.players if s != seat]
         side = [b for b in masters if b >> 4 != trump]
@@ -246,7 +290,7 @@ def _lead(r: Round, seat: int, md: int, hand: int, legal: int, unseen: int, trum
             return max(side, key=lambda b: ((unseen & SUIT_MASK[b >> 4]).bit_count(), b))
         plain = legal & ~tmask
         if md == DEFEND:
-            lone = r.lone
+            lone = r.foe()
             ok = [b for b in bits(plain) if not (r.voids[lone] >> (b >> 4)) & 1]
             if ok:
                 return max(ok, key=lambda b: (b & 15, b))
@@ -321,7 +365,7 @@ def _follow(r: Round, seat: int, md: int, hand: int, legal: int, unseen: int, tr
                 return min(sure, key=lambda b: (b >> 4 == trump, b & 15))
         return discard(legal, hand, unseen, trump, above)
     # DEFEND
-    lone = r.lone
+    lone = r.foe()
     bs = r.best_seat
     if bs == lone:
         if winners:

@@ -12,7 +12,8 @@ From the view only (an :class:`~game.ai.rams_info.Info`), for a declaration or a
 3. **Value.** Not only this seat's lives: each outcome is worth this seat's chance to
    win the game afterwards (:func:`~game.ai.rams_value.outcome_value`: a life lost
    alone costs more than one lost with others, lives the others lose help), less the
-   forced round a drop may bring.
+   forced round a drop may bring. Under ``scoring: counters`` the chance to reach zero
+   first (:func:`~game.ai.rams_value.race_chance`), 1 or 0 once a seat is there.
 
 Budgets are counts of worlds (no clock anywhere): the random numbers come from the
 view's seed, round and step, so the same view gives the same move on any machine.
@@ -95,22 +96,33 @@ class DeclareTrials:
         return w, (hands, [rng.random() for _ in self.later])
 
     def run(self, world: Any, move: str) -> tuple[float, int]:
-        """``(value, lives this seat loses)`` of ``move`` in ``world``."""
+        """``(value, what this seat loses)`` of ``move`` in ``world`` (lives, or the
+        change of its counters)."""
         hands, us = world
         info = self.info
         me = info.me
         order = info.order
         declared = dict(info.declared)
         declared[me] = move
-        for s, u in zip(self.later, us):
-            declared[s] = "play" if u < self.model.p_play(s, hands[s], declared) else "drop"
-        playing = [s for s in order if declared[s] == "play"]
         lost: dict[int, int] = {}
-        if playing:
-            lone = playing[0] if len(playing) == 1 else None
-            players = list(order) if lone is not None else playing
-            r = start_round(info, {s: hands[s] for s in players}, players, lone)
-            lost = play_out(r, players[0]).losses()
+        winner = None
+        if move == "general":
+            # General Rams: everyone plays, this seat leads and must take every trick
+            r = start_round(info, {s: hands[s] for s in order}, list(order), None,
+                            general=me)
+            r = play_out(r, me)
+            lost, winner = r.losses(), r.first_out
+        else:
+            for s, u in zip(self.later, us):
+                declared[s] = ("play" if u < self.model.p_play(s, hands[s], declared)
+                               else "drop")
+            playing = [s for s in order if declared[s] == "play"]
+            if playing:
+                lone = playing[0] if len(playing) == 1 else None
+                players = list(order) if lone is not None else playing
+                r = start_round(info, {s: hands[s] for s in players}, players, lone)
+                r = play_out(r, players[0])
+                lost, winner = r.losses(), r.first_out
         cost = 0.0
         if move == "drop":
             cost = self.drop_lives
@@ -118,8 +130,8 @@ class DeclareTrials:
                 alive = sum(1 for s in order if info.lives[s] > lost.get(s, 0))
                 co = sum(1 for s in self.near_limit if declared[s] == "drop")
                 cost = forced_cost(alive, co)
-        v = outcome_value(info.lives, lost, me, cost, len(order))
-        return v, min(lost.get(me, 0), info.lives[me])
+        v = outcome_value(info.lives, lost, me, cost, len(order), info.counting, winner)
+        return v, own_loss(info, lost)
 
 
 class CardTrials:
@@ -145,9 +157,20 @@ class CardTrials:
         w = r.play(me, self.bit[card])
         # the trick goes on from the next seat, or the winner of the one this card ended
         # leads the next
-        lost = play_out(r, r.to_play() if w is None else w).losses()
-        return (outcome_value(info.lives, lost, me, 0.0, len(info.order)),
-                min(lost.get(me, 0), info.lives[me]))
+        r = play_out(r, r.to_play() if w is None else w)
+        lost = r.losses()
+        return (outcome_value(info.lives, lost, me, 0.0, len(info.order), info.counting,
+                              r.first_out),
+                own_loss(info, lost))
+
+
+def own_loss(info: Info, lost: dict[int, int]) -> int:
+    """What ``info.me`` loses by a round with the losses ``lost``: lives (at most those
+    it has), or the change of its counters (never below zero counters)."""
+    x = lost.get(info.me, 0)
+    if info.counting:
+        return max(x, -info.lives[info.me])
+    return min(x, info.lives[info.me])
 
 
 Trials = DeclareTrials | CardTrials
@@ -254,10 +277,11 @@ def search_move(info: Info, budget: Budget) -> str | None:
     """The best move by the search, or ``None`` when there is nothing to search (the
     caller then plays its heuristic)."""
     if info.decision == "declare":
-        if "drop" not in info.legal:
-            return "play"
+        moves = [m for m in ("drop", "play", "general") if m in info.legal]
+        if len(moves) == 1:
+            return moves[0]
         trials: Trials = DeclareTrials(info, model_for(info, budget.styles))
-        return race(trials, ["drop", "play"], budget.declare, rng_for(info, 0xDEC1))
+        return race(trials, moves, budget.declare, rng_for(info, 0xDEC1))
     if info.decision == "trick":
         cards = candidates(info)
         if len(cards) == 1:
@@ -281,8 +305,18 @@ def _matters(info: Info) -> bool:
 def settled(info: Info) -> bool:
     """Whether this seat's own result this round can no longer change, whatever anyone
     plays (the play-out heuristic's reading of the round, :func:`mode`): it has the
-    trick it needs, it defends against a lone player, or nothing is left to play for."""
-    return mode(start_round(info, {}), info.me) in (SAFE, DEFEND, NONE)
+    trick it needs, it defends against a lone player, or nothing is left to play for.
+    Not a seat facing General Rams: while the announcer has every trick, a trick of
+    its own still changes its result (it sheds, or escapes the penalty). Under counters
+    not while a player could still shed its last counter this round: the game ends
+    there, and the penalties of that round with it."""
+    r = start_round(info, {})
+    m = mode(r, info.me)
+    if m == DEFEND and r.general is not None:
+        return False
+    if r.counting and any(r.stack[s] <= r.hand_size for s in r.players):
+        return False
+    return m in (SAFE, DEFEND, NONE)
 
 
 def odds(info: Info, model: DeclareModel, worlds: int, seed: int,
@@ -313,7 +347,8 @@ def odds(info: Info, model: DeclareModel, worlds: int, seed: int,
     if info.decision == "trick":
         trials, moves = CardTrials(info, model, read_play=True), legal
     else:
-        trials, moves = DeclareTrials(info, model), [m for m in legal if m in ("play", "drop")]
+        trials = DeclareTrials(info, model)
+        moves = [m for m in legal if m in ("play", "drop", "general")]
     got, total = tallies(trials, moves, worlds, rng)
     if total <= 0:
         return {m: {"lose_life": 0.0, "expected_loss": 0.0} for m in legal}

@@ -36,6 +36,24 @@ SWEEP: dict[int, tuple[float, ...]] = {
 }
 
 
+#: tricks a hand takes under ``scoring: counters`` (everyone plays for tricks all round)
+#: by the number of other players (1 … 4+), linear in the features; and alone against
+#: 1 … 4+ defenders. Fitted by ``tools/fit_rams_strength.py --samples 60000 --seed 1``
+#: (the tables above come from an earlier run of it).
+TRICKS: dict[int, tuple[float, ...]] = {
+    1: (0.390, 0.921, 0.403, 0.074, 0.041, 0.561, 0.345, 0.125, -0.030, -0.060),
+    2: (0.263, 0.830, 0.573, 0.205, 0.101, 0.344, 0.141, 0.001, -0.254, -0.226),
+    3: (0.179, 0.652, 0.692, 0.321, 0.168, 0.222, 0.047, -0.026, -0.209, -0.225),
+    4: (0.156, 0.625, 0.752, 0.346, 0.195, 0.182, 0.003, -0.030, -0.219, -0.239),
+}
+TRICKS_ALONE: dict[int, tuple[float, ...]] = {
+    1: (0.460, 0.804, 0.101, -0.000, -0.011, 0.755, 0.551, 0.192, 0.343, 0.109),
+    2: (0.346, 0.833, 0.267, 0.108, 0.070, 0.597, 0.298, 0.002, 0.136, -0.000),
+    3: (0.252, 0.716, 0.386, 0.274, 0.167, 0.474, 0.121, -0.052, 0.088, -0.043),
+    4: (0.183, 0.600, 0.471, 0.379, 0.216, 0.348, 0.021, -0.056, 0.096, -0.064),
+}
+
+
 def features(hand: int, trump: int, seen: int, dk: Deck) -> tuple[int, ...]:
     """The features of ``hand`` (a bit set) for a seat that also knows the cards
     ``seen`` are out of play (the turned trump card on the stock, say)."""
@@ -96,3 +114,19 @@ def p_no_trick(f: tuple[int, ...], others: int) -> float:
 def p_sweep(f: tuple[int, ...], defenders: int) -> float:
     """Chance that a lone player with features ``f`` takes every trick."""
     return _logistic(SWEEP[min(4, max(1, defenders))], f)
+
+
+def _linear(coef: tuple[float, ...], f: tuple[int, ...]) -> float:
+    return sum(c * x for c, x in zip(coef, f))
+
+
+def expected_tricks(f: tuple[int, ...], others: int, hand_size: int = 5) -> float:
+    """Tricks a hand with features ``f`` takes against ``others`` players when every
+    trick counts (``scoring: counters``)."""
+    return min(float(hand_size), max(0.0, _linear(TRICKS[min(4, max(1, others))], f)))
+
+
+def expected_tricks_alone(f: tuple[int, ...], defenders: int, hand_size: int = 5) -> float:
+    """Tricks a lone player with features ``f`` takes against ``defenders``."""
+    return min(float(hand_size),
+               max(0.0, _linear(TRICKS_ALONE[min(4, max(1, defenders))], f)))

@@ -7,6 +7,11 @@ model where each seat still in loses one life per round with the same small chan
 (:data:`ROUND_LOSS`), independently: it depends only on how the lives are spread, which
 is what a single round changes.
 
+Under ``scoring: counters`` the game is a race to zero: :func:`race_chance` is a
+seat's chance to get there first, from every seat's counters, in a model where each
+seat's counters change every round by the same distribution (:data:`RACE_STEP`),
+independently; a seat whose counters reach zero during the round has won.
+
 A drop that makes the drop limit force this seat to play next round is charged what
 that forced round costs over the average round (:func:`forced_cost`), which depends
 most on how many other seats will be forced with it: a seat forced alone is easily
@@ -21,6 +26,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 from math import comb
+
+from game.rules.rams_rules import COUNTER_PENALTY
 
 #: chance that a seat loses a life in a round (the table's average; the shape of
 #: :func:`win_chance` hardly depends on it)
@@ -97,11 +104,87 @@ def _win(mine: int, others: tuple[int, ...]) -> float:
     return total / (1.0 - stay)
 
 
+#: a seat's change of counters in one round (``counters`` scoring, four seats):
+#: change -> share of rounds, as ``tools/bench_rams_pace.py steps --games 200`` measures
+#: it among four ``medium`` under the default rules (9,420 seat-rounds)
+RACE_STEP: tuple[tuple[int, float], ...] = ((0, 0.394), (-1, 0.168), (-2, 0.187),
+                                            (-3, 0.120), (-4, 0.066), (-5, 0.015),
+                                            (5, 0.050))
+#: rounds the race model looks ahead, and the most counters it follows
+RACE_ROUNDS = 80
+RACE_MAX = 60
+
+
+@lru_cache(maxsize=128)
+def _finish(start: int) -> tuple[float, ...]:
+    """``[t]``: the chance that a seat with ``start`` counters reaches zero in round
+    ``t + 1`` (:data:`RACE_STEP`)."""
+    dist = {min(RACE_MAX, start): 1.0}
+    out = []
+    for _ in range(RACE_ROUNDS):
+        nxt: dict[int, float] = {}
+        done = 0.0
+        for c, p in dist.items():
+            for d, q in RACE_STEP:
+                x = c + d
+                if x <= 0:
+                    done += p * q
+                else:
+                    x = min(RACE_MAX, x)
+                    nxt[x] = nxt.get(x, 0.0) + p * q
+        out.append(done)
+        dist = nxt
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _race(counters: tuple[int, ...]) -> tuple[float, ...]:
+    """Every seat's chance to reach zero first (ties in a round shared evenly)."""
+    fin = [_finish(c) for c in counters]
+    alive = [1.0] * len(counters)        # chance of not having finished yet
+    raw = [0.0] * len(counters)
+    for t in range(RACE_ROUNDS):
+        for i, f in enumerate(fin):
+            if f[t]:
+                others = 1.0
+                for j, g in enumerate(fin):
+                    if j != i:
+                        others *= alive[j] - 0.5 * g[t]
+                raw[i] += f[t] * others
+        for i, f in enumerate(fin):
+            alive[i] -= f[t]
+    total = sum(raw) or 1.0
+    return tuple(x / total for x in raw)
+
+
+def race_chance(counters: Sequence[int], me: int) -> float:
+    """The chance that seat ``me`` is the first with no counters (see the module doc);
+    1 (or 0) if a seat is already there."""
+    if counters[me] <= 0:
+        return 1.0
+    if any(c <= 0 for c in counters):
+        return 0.0
+    others = sorted(c for i, c in enumerate(counters) if i != me)[:MAX_OTHERS]
+    return _race((counters[me], *others))[0]
+
+
 def outcome_value(lives: Sequence[int], lost: dict[int, int], me: int,
-                  forced: float, seats: int) -> float:
+                  forced: float, seats: int, counting: bool = False,
+                  winner: int | None = None) -> float:
     """Win chance of ``me`` after a round in which seats lost ``lost`` lives (capped at
     the lives they have), less ``forced`` lives' worth for a drop that brings a forced
-    round (:func:`forced_lives`; 0: none)."""
+    round (:func:`forced_lives`; 0: none). ``counting``: ``lives`` are counters and
+    ``lost`` their change; ``winner`` the seat that reached zero in the round."""
+    if counting:
+        if winner is not None:
+            return 1.0 if winner == me else 0.0
+        after = [max(0, x + lost.get(i, 0)) for i, x in enumerate(lives)]
+        w = race_chance(after, me)
+        if forced:
+            worse = list(after)
+            worse[me] += COUNTER_PENALTY
+            w -= forced * (w - race_chance(worse, me))
+        return w
     after = [max(0, x - lost.get(i, 0)) for i, x in enumerate(lives)]
     w = win_chance(after, me)
     if forced and after[me] > 0:

@@ -102,6 +102,9 @@ class Worlds:
         declared = self.info.declared
         model = self.model
         for s in self.judged:
+            if declared[s] == "general":
+                w *= model.p_rams(s, hands[s] | self.played[s])
+                continue
             p = model.p_play(s, hands[s] | self.played[s], declared)
             w *= p if declared[s] == "play" else 1.0 - p
         if self.read_play and w > 0:
@@ -132,18 +135,22 @@ class Worlds:
 
 
 def start_round(info: Info, hands: Mapping[int, int], players: list[int] | None = None,
-                lone: int | None = None, fresh: bool = False) -> Round:
+                lone: int | None = None, fresh: bool = False,
+                general: int | None = None) -> Round:
     """A :class:`Round` for ``info``'s round with the given hands: at its first lead
-    (``fresh``, or before the trick play: ``players`` and ``lone`` then say who plays),
-    else as the view shows it now (tricks won, the trick under way, voids, cards gone)."""
+    (``fresh``, or before the trick play: ``players``, ``lone`` and ``general`` then
+    say who plays), else as the view shows it now (tricks won, the trick under way,
+    voids, cards gone)."""
     dk = deck(info.deck)
     rules = info.rules
     if players is None:
         players = list(info.in_play)
         lone = info.lone
+        general = info.general
     r = Round(dk, suit_index(info.trump), players, lone, info.n, info.hand_size,
               bool(rules.get("must_trump")), bool(rules.get("must_beat")),
-              bool(rules.get("lone_needs_one")))
+              bool(rules.get("lone_needs_one")), counting=info.counting, general=general,
+              stack=info.lives)
     for s, h in hands.items():
         r.hands[s] = h
     base = set(info.gone) - set(info.played)

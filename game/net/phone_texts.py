@@ -26,6 +26,7 @@ SHARED = {
     "m_refuse": "move.queen.refuse",
     "m_play": "rams.move.play",
     "m_drop": "rams.move.drop",
+    "m_general": "rams.move.general",
     "m_pass_trump": "rams.move.pass_trump",
 }
 PREFIX = "phone."

@@ -65,8 +65,11 @@ def _pct(x: float | None) -> str:
 
 
 def text_lines(review: dict[str, Any]) -> list[str]:
-    """The review as a few lines of plain English."""
+    """The review as a few lines of plain English (in counters for Rams under counters,
+    where a penalty adds them and a trick sheds them)."""
     names = {p["seat"]: p["name"] for p in review["players"]}
+    counting = review.get("scoring") == "counters"
+    unit = "counters" if counting else "lives"
     n_rounds = len(review["rounds"])
     out = [f"Review of a {review['game']} game ({review['level']} coach): {n_rounds} "
            f"round{'s' if n_rounds != 1 else ''}, {len(review['decisions'])} decisions"]
@@ -75,28 +78,30 @@ def text_lines(review: dict[str, Any]) -> list[str]:
                    "play and is not reviewed.")
     out.append("")
     width = max([6] + [len(n) for n in names.values()])
-    out.append(f"{'player':<{width}}  {'decisions':>9}  {'lives lost':>10}  "
+    lost = "counters +/-" if counting else "lives lost"
+    out.append(f"{'player':<{width}}  {'decisions':>9}  {lost:>12}  "
                f"{'by choices':>10}  {'by the cards':>12}  {'accuracy':>8}")
     for p in review["players"]:
-        out.append(f"{p['name']:<{width}}  {p['decisions']:>9}  {p['lives_lost']:>10}  "
+        out.append(f"{p['name']:<{width}}  {p['decisions']:>9}  {p['lives_lost']:>12}  "
                    f"{p['decision_cost']:>10.2f}  {p['cards']:>12.2f}  "
                    f"{_pct(p['accuracy']):>8}")
     out.append("")
-    out.append("Accuracy: the share of the lives at stake in a player's decisions that "
+    out.append(f"Accuracy: the share of the {unit} at stake in a player's decisions that "
                "the choices kept (100 % = always the coach's best option).")
     by_move = {d["move"]: d for d in review["decisions"]}
     if review["key_moments"]:
         out.append("")
         out.append("Costliest decisions:")
+    risk = "penalty" if counting else "lose a life"
     for rank, m in enumerate(review["key_moments"], 1):
         d = by_move[m]
         ch, best = d["options"][d["chosen"]], d["options"][d["best"]]
         out.append(
             f"{rank}. move {m + 1}, round {d['round'] + 1}, {names[d['seat']]} holding "
-            f"{' '.join(d['hand']) or '-'}: {d['chosen']} (lose a life "
-            f"{_pct(ch['lose_life'])}, {ch['lives']:.2f} lives) where {d['best']} "
+            f"{' '.join(d['hand']) or '-'}: {d['chosen']} ({risk} "
+            f"{_pct(ch['lose_life'])}, {ch['lives']:.2f} {unit}) where {d['best']} "
             f"({_pct(best['lose_life'])}, {best['lives']:.2f}) was best: cost "
-            f"{d['cost']:.2f} lives")
+            f"{d['cost']:.2f} {unit}")
     return out
 
 

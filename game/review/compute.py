@@ -35,6 +35,7 @@ from typing import Any
 
 from game import records
 from game.records import Record
+from game.rules.rams_rules import counters_of
 
 #: The version of the review's JSON (``docs/review.md``).
 REVIEW_FORMAT = 1
@@ -250,6 +251,14 @@ def _key_moments(decisions: Sequence[dict[str, Any]], limit: int) -> list[int]:
     return [k for k in ranked[:limit] if decisions[k]["cost"] >= KEY_MIN_COST]
 
 
+def scoring_of(rec: Record) -> str:
+    """``counters`` for Rams under counters (every "lives" figure of the review is then
+    counters: a penalty adds them, a trick sheds them), else ``lives``. From the rules
+    the record's engine plays (a record may leave its format's defaults unsaid)."""
+    rules = records.new_engine(rec).rules if rec.game == "rams" else {}
+    return "counters" if counters_of(rules) else "lives"
+
+
 def accuracy(cost: float, at_stake: float) -> float | None:
     """The share of the lives at stake in a player's choices that the choices kept:
     1 when every choice was the best option, 0 when every one was the worst. ``None``
@@ -285,6 +294,7 @@ def assemble(p: Plan, advice: Sequence[Mapping[str, Any]], level: str = DEFAULT_
         })
     return {
         "review": REVIEW_FORMAT, "game": rec.game, "level": level, "samples": samples,
+        "scoring": scoring_of(rec),
         "seats": [s.as_dict() for s in rec.seats],
         "finished": p.finished, "winner": p.winner,
         "moves": len(rec.moves), "reviewed_moves": p.reviewed_moves, "in_play": p.in_play,

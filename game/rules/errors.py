@@ -99,7 +99,7 @@ def move_error(seat: int, move: object, legal: Sequence[str], to_move: int | Non
 
 
 _MOVE_WORDS = frozenset({"keep", "swap", "draw", "accept", "refuse", "play", "drop",
-                         "pass_trump"})
+                         "general", "pass_trump"})
 TAKE = "take:"
 
 

@@ -11,7 +11,8 @@ Decisions (``Pending.decision``):
 
 ``take``     the dealer exchanges a hand card for the turned trump (``take:XX``) or
              declines (``pass_trump``); only with ``dealer_takes_trump``
-``declare``  ``play`` or ``drop`` (only ``play`` when the drop limit forces it)
+``declare``  ``play`` or ``drop`` (only ``play`` when a rule forces it); with
+             ``general_rams`` also ``general``: General Rams, after which everyone plays
 ``trick``    a card code to play to the current trick
 """
 
@@ -36,12 +37,16 @@ from game.rules.base import (
     validate_rules,
 )
 from game.rules.rams_rules import (
+    SCORINGS,
     beats,
+    best_at_the_end,
     drop_limit_of,
-    must_play,
+    forced_to_play,
+    last_round_of,
     playable,
     rank_table,
     round_losses,
+    sheds,
     trick_winner,
     why_not_card,
 )
@@ -51,13 +56,16 @@ MIN_SEATS, MAX_SEATS = 3, 10
 #: With ``deck: auto`` the 52-card deck is used from this many starting seats on.
 FRENCH_FROM_SEATS = 6
 
-#: Every rules key of docs/rules.md#rams with its default and allowed values.
+#: Every rules key of docs/rules.md#rams with its default and allowed values. The
+#: defaults are those of record format 3 (the pub's pace: counters, no drop limit, the
+#: dealer plays when everyone before dropped, General Rams); format 1 has "Rams as
+#: written" (:data:`AS_WRITTEN`, docs/rams-pace.md).
 RAMS_RULES: dict[str, Key] = {
     "deck": Key("auto", choices=("auto", "skat32", "french52"),
                 describe="Skat deck up to 5 players, 52 cards from 6 (auto), or fixed"),
     "hand_size": Key(5, int_range=(3, 5), describe="Cards dealt to every player"),
     "lives": Key(3, int_range=(1, 5), describe="Lives every player starts with"),
-    "drop_limit": Key(1, choices=("none",), int_range=(1, 5),
+    "drop_limit": Key("none", choices=("none",), int_range=(1, 5),
                       describe="Rounds in a row a player may drop out (none: no limit)"),
     "must_trump": Key(False, boolean=True,
                       describe="A player void in the suit led must trump if able"),
@@ -67,10 +75,79 @@ RAMS_RULES: dict[str, Key] = {
                               describe="The dealer may exchange a card for the trump card"),
     "lone_needs_one": Key(False, boolean=True,
                           describe="A lone player needs only one trick"),
+    "scoring": Key("counters", choices=SCORINGS,
+                   describe="Lives lost (002), or counters shed: first to zero wins"),
+    "counters": Key(20, int_range=(1, 30),
+                    describe="Counters every player starts with (scoring: counters)"),
+    "general_rams": Key(True, boolean=True,
+                        describe="A player may announce every trick; then nobody drops"),
+    "dealer_must_play": Key(True, boolean=True,
+                            describe="If everyone before dropped out, the dealer plays"),
+    "two_must_play": Key(False, boolean=True,
+                         describe="With two players left, nobody may drop out"),
+    "last_round": Key(30, choices=("none",), int_range=(10, 100),
+                      describe="After this round the best score wins (none: play to the end)"),
 }
+
+#: The keys record format 1 does not know (docs/records.md#record-formats): a
+#: format-1 record may not name them, and they take their "as written" values there.
+NEW_IN_FORMAT_3 = ("scoring", "counters", "general_rams", "dealer_must_play",
+                   "two_must_play", "last_round")
+#: "Rams as written": seed 002's rules as docs/rules.md#rams reads them (lives, the drop limit
+#: of 1), the defaults of record format 1. Only the keys whose value differs from the
+#: defaults of today (format 3), and the new keys.
+AS_WRITTEN: dict[str, Any] = {"scoring": "lives", "drop_limit": 1, "general_rams": False,
+                              "dealer_must_play": False, "two_must_play": False,
+                              "last_round": "none"}
+#: Named rule sets: the pub's pace (today's defaults) and Rams as written.
+PRESETS: dict[str, dict[str, Any]] = {"pub": {}, "as_written": dict(AS_WRITTEN)}
+
+
+def preset_of(rules: dict[str, Any]) -> str | None:
+    """The name of the preset whose values ``rules`` (every key in force) has in every
+    key a preset sets, or ``None``: ``as_written`` for a game under 002's lives and drop
+    limit with no new rule, ``pub`` for today's defaults in those keys."""
+    for name in ("as_written", "pub"):
+        want = {**{k: RAMS_RULES[k].default for k in AS_WRITTEN}, **PRESETS[name]}
+        if all(rules.get(k) == v for k, v in want.items()):
+            return name
+    return None
+
+
+def format_1_rules(given: dict[str, Any]) -> dict[str, Any]:
+    """The rules of a format-1 record (docs/records.md) in today's terms: the keys it names
+    over the "as written" defaults; a key format 1 does not know is refused."""
+    for k in given:
+        if k in NEW_IN_FORMAT_3:
+            raise RulesError(f"unknown rules key {k!r} for game 'rams' in record format 1 "
+                             "(it is a key of format 3)", "unknown_rules_key")
+    return {**AS_WRITTEN, **given}
+
+
+def format_1_or_none(given: dict[str, Any]) -> dict[str, Any] | None:
+    """``given`` (today's terms: a missing key takes today's default) written as the
+    rules of a format-1 record, or ``None`` if format 1 cannot say it (a key of format
+    3 away from its "as written" value)."""
+    full = rams_rules(given)
+    if any(full[k] != AS_WRITTEN.get(k, RAMS_RULES[k].default) for k in NEW_IN_FORMAT_3
+           if k != "counters"):
+        return None
+    out = {k: v for k, v in given.items() if k not in NEW_IN_FORMAT_3}
+    for k in AS_WRITTEN:
+        if k not in NEW_IN_FORMAT_3 and k not in out:
+            out[k] = full[k]         # today's default differs from format 1's: say it
+    return out
+
+#: the order setups and rules screens list the keys in: the scoring first
+RAMS_RULES = {k: RAMS_RULES[k] for k in (
+    "scoring", "counters", "lives", "deck", "hand_size", "general_rams", "dealer_must_play",
+    "drop_limit", "two_must_play", "last_round", "must_trump", "must_beat",
+    "dealer_takes_trump", "lone_needs_one")}
 
 PLAY_OR_DROP = ("drop", "play")
 PLAY_ONLY = ("play",)
+#: General Rams: the announcement (a declaration) and the legal moves with it
+GENERAL = "general"
 
 
 def rams_rules(given: object = None) -> dict[str, Any]:
@@ -121,6 +198,10 @@ class RamsGame(EventLog, EngineViews):
         self._must_trump: bool = self.rules["must_trump"]
         self._must_beat: bool = self.rules["must_beat"]
         self.drop_limit: int | None = drop_limit_of(self.rules)
+        #: ``counters`` scoring: ``lives`` holds each seat's counters, the first at zero wins
+        self.counting: bool = self.rules["scoring"] == "counters"
+        #: the number (from 1) of the round after which the best score wins, or ``None``
+        self.last_round: int | None = last_round_of(self.rules)
 
         self.n_seats = n_seats
         self.seed = seed
@@ -129,7 +210,7 @@ class RamsGame(EventLog, EngineViews):
         self.given_deals = [list(d) for d in deals] if deals else []
         self.source = DealSource(self.deck, seed, self.given_deals)
 
-        self.lives = [self.rules["lives"]] * n_seats
+        self.lives = [self.rules["counters" if self.counting else "lives"]] * n_seats
         self.in_game = [True] * n_seats
         self.drops = [0] * n_seats          # rounds in a row each seat dropped out
         self.finished = False
@@ -152,6 +233,7 @@ class RamsGame(EventLog, EngineViews):
         self.under: str | None = None       # the card the dealer laid under the stock
         self.declared: dict[int, str] = {}
         self.lone: int | None = None
+        self.general: int | None = None     # the seat that announced General Rams
         self.players: list[int] = []        # seats in the trick play, clockwise
         self.trick: list[tuple[int, str]] = []
         self.tricks: dict[int, int] = {}
@@ -202,7 +284,9 @@ class RamsGame(EventLog, EngineViews):
 
     def _why_not(self, pending: Pending, move: str) -> Refusal | None:
         if pending.decision == "declare" and move == "drop":
-            return Refusal("must_play", {"limit": self.drop_limit})
+            reason = self._forced(pending.seat) or "must_play"
+            return Refusal(reason, {"limit": self.drop_limit} if reason == "must_play"
+                           else {})
         if pending.decision == "trick":
             trick = self.trick_cards()
             code = why_not_card(move, self.hands[pending.seat], trick, self.trump,
@@ -235,6 +319,7 @@ class RamsGame(EventLog, EngineViews):
         self.hands = [[] for _ in range(n)]
         self.declared = {}
         self.lone = None
+        self.general = None
         self.players = []
         self.trick = []
         self.tricks = {}
@@ -282,12 +367,24 @@ class RamsGame(EventLog, EngineViews):
         self._public("take_trump", {"seat": dealer, "card": self.trump_card})
         self._private(dealer, "discarded", {"card": card})
 
+    def _forced(self, seat: int) -> str | None:
+        """Why ``seat`` may not drop out now (:func:`forced_to_play`), or ``None``."""
+        rules = self.rules
+        order = self.order
+        return forced_to_play(
+            self.drops[seat], self.drop_limit, dealer=seat == order[-1],
+            nobody_plays=all(c != "play" for c in self.declared.values()),
+            seats=len(order), dealer_must_play=rules["dealer_must_play"],
+            two_must_play=rules["two_must_play"])
+
     def _next_declaration(self) -> None:
         order = self.order
         if self._pos < len(order):
             seat = order[self._pos]
-            forced = must_play(self.drops[seat], self.drop_limit)
-            self._pending = Pending(seat, PLAY_ONLY if forced else PLAY_OR_DROP, "declare")
+            legal = PLAY_ONLY if self._forced(seat) else PLAY_OR_DROP
+            if self.rules["general_rams"]:
+                legal += (GENERAL,)
+            self._pending = Pending(seat, legal, "declare")
             return
         playing = [s for s in order if self.declared[s] == "play"]
         if not playing:
@@ -308,7 +405,22 @@ class RamsGame(EventLog, EngineViews):
         self.drops[seat] = self.drops[seat] + 1 if choice == "drop" else 0
         self._public("declare", {"seat": seat, "choice": choice})
         self._pos += 1
+        if choice == GENERAL:
+            self._general_rams(seat)
+            return
         self._next_declaration()
+
+    def _general_rams(self, seat: int) -> None:
+        """General Rams: every seat dealt in plays (those who dropped take their cards
+        back, those still to declare are not asked) and the announcer leads."""
+        self.general = seat
+        order = self.order
+        for s in order[self._pos:]:
+            self.drops[s] = 0               # they play this round
+        self._emit("general_rams", {"seat": seat})
+        self.players = list(order)
+        self.tricks = {s: 0 for s in order}
+        self._start_trick(seat)
 
     def _start_trick(self, leader: int) -> None:
         players = self.players
@@ -344,7 +456,11 @@ class RamsGame(EventLog, EngineViews):
         self.taken += [c for _, c in trick]
         self._public("trick", {"winner": winner,
                                "cards": {str(s): c for s, c in trick}})
-        if self.hands[winner]:
+        if self.counting and sheds(winner, self.tricks, self.lone, self.general,
+                                   self.hand_size) >= self.lives[winner]:
+            self.trick = []
+            self._end_round(cut_by=winner)
+        elif self.hands[winner]:
             self._start_trick(winner)
         else:
             self.trick = []
@@ -352,11 +468,67 @@ class RamsGame(EventLog, EngineViews):
 
     # ------------------------------------------------------------------ scoring
 
-    def _end_round(self) -> None:
+    def _end_round(self, cut_by: int | None = None) -> None:
+        """Score the round and deal the next. ``cut_by``: under ``counters`` the seat
+        whose trick just brought its counters to zero; it wins at once, and the round
+        ends there with every seat's tricks so far shed and no penalty."""
         self._pending = None
         lone = self.lone
-        lost = round_losses(self.players, self.tricks, lone, self.hand_size,
-                            self.rules["lone_needs_one"])
+        if self.counting:
+            lost = self._count(cut_by)
+        else:
+            lost = self._lose_lives()
+        tricks = self.tricks
+        general = self.general
+        played = (sorted(self.players) if general is not None else
+                  sorted(s for s, c in self.declared.items() if c == "play"))
+        entry: dict[str, Any] = {
+            "dealer": self.dealer,
+            "tricks": {str(s): tricks.get(s, 0) for s in self.active},
+            "played": played,
+            "trump": self.trump,
+            "lost": {str(s): a for s, a in lost.items() if a},
+            "lives": list(self.lives),
+            "index": len(self.rounds),
+            "void": not self.players,
+            "lone": lone,
+            "trump_card": self.trump_card,
+        }
+        if general is not None:
+            entry["general"] = general
+        if cut_by is not None:
+            entry["cut"] = True
+        last = self.last_round is not None and len(self.rounds) + 1 >= self.last_round
+        if last:
+            entry["last"] = True
+        self.rounds.append(entry)
+        self.history.append(self.public)
+        if self.counting:
+            winner = cut_by if cut_by is not None else next(
+                (s for s in self.order if self.lives[s] == 0), None)
+            if winner is not None:
+                self._over(winner)
+                return
+        else:
+            alive = [s for s in range(self.n_seats) if self.in_game[s]]
+            if len(alive) <= 1:
+                self._over(alive[0] if alive else None)
+                return
+        if last:
+            self._over(best_at_the_end(self.lives, [s for s in range(self.n_seats)
+                                                    if self.in_game[s]], self.counting))
+            return
+        self._deal_round(next_seat(self.dealer, self.in_game))
+
+    def _over(self, winner: int | None) -> None:
+        self.finished = True
+        self.winner = winner
+        self._emit("game_over", {"winner": winner})
+
+    def _lose_lives(self) -> dict[int, int]:
+        """Lives lost by the round (capped at the lives left); seats at 0 go out."""
+        lost = round_losses(self.players, self.tricks, self.lone, self.hand_size,
+                            self.rules["lone_needs_one"], general=self.general)
         lives = self.lives
         out = []
         for s in sorted(lost):
@@ -370,27 +542,25 @@ class RamsGame(EventLog, EngineViews):
         for s in out:
             self.in_game[s] = False
             self._emit("out", {"seat": s})
-        tricks = self.tricks
-        self.rounds.append({
-            "dealer": self.dealer,
-            "tricks": {str(s): tricks.get(s, 0) for s in self.active},
-            "played": sorted(s for s, c in self.declared.items() if c == "play"),
-            "trump": self.trump,
-            "lost": {str(s): a for s, a in lost.items() if a},
-            "lives": list(lives),
-            "index": len(self.rounds),
-            "void": not self.players,
-            "lone": lone,
-            "trump_card": self.trump_card,
-        })
-        self.history.append(self.public)
-        alive = [s for s in range(self.n_seats) if self.in_game[s]]
-        if len(alive) <= 1:
-            self.finished = True
-            self.winner = alive[0] if alive else None
-            self._emit("game_over", {"winner": self.winner})
-            return
-        self._deal_round(next_seat(self.dealer, self.in_game))
+        return lost
+
+    def _count(self, cut_by: int | None) -> dict[int, int]:
+        """``counters``: each seat's change (never below zero counters). Cut short by
+        ``cut_by``: the tricks so far are shed, nobody adds a penalty."""
+        if cut_by is None:
+            change = round_losses(self.players, self.tricks, self.lone, self.hand_size,
+                                  counters=True, general=self.general)
+        else:
+            change = {s: -sheds(s, self.tricks, self.lone, self.general, self.hand_size)
+                      for s in self.players}
+        counters = self.lives
+        for s in sorted(change):
+            amount = max(change[s], -counters[s])
+            change[s] = amount
+            if amount:
+                counters[s] += amount
+                self._emit("score", {"seat": s, "amount": amount, "counters": counters[s]})
+        return change
 
 
 #: Keys of a Rams view: the shared ones, docs/view.md's Rams keys (``trump``, ``trump_card``,
@@ -398,7 +568,8 @@ class RamsGame(EventLog, EngineViews):
 #: ``declared`` (seat → play/drop so far this round), ``lone`` (the Rams player or
 #: null), ``in_play`` (seats taking part in the tricks, clockwise from the first
 #: leader), ``drops`` (rounds in a row each seat dropped out) and ``drop_limit``
-#: (null: none). All of it is public.
+#: (null: none), ``general`` (the seat that announced General Rams, or null). All of it
+#: is public. Under ``scoring: counters``, ``lives`` holds every seat's counters.
 _VIEW_GETTERS: dict[str, Any] = {
     **COMMON_VIEW_GETTERS,
     "hand": lambda g, s: list(g.hands[s]),
@@ -410,6 +581,7 @@ _VIEW_GETTERS: dict[str, Any] = {
     "deck": lambda g, s: g.deck_name,
     "declared": lambda g, s: {str(p): c for p, c in g.declared.items()},
     "lone": lambda g, s: g.lone,
+    "general": lambda g, s: g.general,
     "in_play": lambda g, s: list(g.players),
     "drops": lambda g, s: list(g.drops),
     "drop_limit": lambda g, s: g.drop_limit,

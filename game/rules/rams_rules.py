@@ -105,20 +105,92 @@ def why_not_card(card: str, hand: Sequence[str], trick: Sequence[str], trump: st
     return "must_beat"
 
 
-def round_losses(players: Sequence[int], tricks: Mapping[int, int], lone: int | None,
-                 hand_size: int, lone_needs_one: bool = False) -> dict[int, int]:
-    """Lives each seat loses by a finished round, before the cap at its lives left.
+#: The scorings of ``scoring``: lives lost (002), or counters shed (traditional).
+SCORINGS = ("lives", "counters")
+#: Counters a player adds for playing and taking no trick (the traditional five).
+COUNTER_PENALTY = 5
 
-    Everyone who played and took no trick loses one. A lone player (Rams) loses two
-    unless they took every trick (``lone_needs_one``: one, with no trick); the
-    defenders never lose.
+
+def round_losses(players: Sequence[int], tricks: Mapping[int, int], lone: int | None,
+                 hand_size: int, lone_needs_one: bool = False, *, counters: bool = False,
+                 general: int | None = None) -> dict[int, int]:
+    """What each seat loses by a finished round, before the cap at what it has.
+
+    Lives (002): everyone who played and took no trick loses one. A lone player (Rams)
+    loses two unless they took every trick (``lone_needs_one``: one, with no trick); the
+    defenders never lose. ``general``: the seat that announced General Rams (everyone
+    plays) loses two unless it took every trick; the others count as usual.
+
+    ``counters``: the change of each seat's counters, which it wants to bring down to
+    zero: minus one for every trick taken, plus :data:`COUNTER_PENALTY` for playing
+    and taking none. A lone player counts so too; the defenders count nothing. The
+    General Rams announcer sheds ``hand_size`` if it took every trick, else adds the
+    penalty (its tricks count nothing). Seats with no change are left out.
     """
+    if counters:
+        out: dict[int, int] = {}
+        for s in players:
+            won = tricks.get(s, 0)
+            if s == general:
+                out[s] = -hand_size if won >= hand_size else COUNTER_PENALTY
+            elif lone is not None and s != lone:
+                continue
+            elif won:
+                out[s] = -won
+            else:
+                out[s] = COUNTER_PENALTY
+        return out
+    if general is not None:
+        out = {s: 1 for s in players if s != general and tricks.get(s, 0) == 0}
+        if tricks.get(general, 0) < hand_size:
+            out[general] = 2
+        return out
     if lone is not None:
         won = tricks.get(lone, 0)
         if lone_needs_one:
             return {lone: 1} if won == 0 else {}
         return {lone: 2} if won < hand_size else {}
     return {s: 1 for s in players if tricks.get(s, 0) == 0}
+
+
+def sheds(seat: int, tricks: Mapping[int, int], lone: int | None, general: int | None,
+          hand_size: int) -> int:
+    """Counters ``seat`` has shed so far this round by its tricks (``counters``
+    scoring): every trick of a player (a lone one too), none of a defender's, and the
+    General Rams announcer's all at once with its last trick."""
+    won = tricks.get(seat, 0)
+    if seat == general:
+        return hand_size if won >= hand_size else 0
+    if lone is not None and seat != lone:
+        return 0
+    return won
+
+
+def stake_unit(rules: Mapping[str, Any]) -> int:
+    """What playing and taking no trick costs in the scoring's own unit: one life, or
+    the counters' penalty. Measures of gain and loss are comparable in this unit."""
+    return COUNTER_PENALTY if rules.get("scoring") == "counters" else 1
+
+
+def forced_to_play(drops_in_a_row: int, drop_limit: int | None, *, dealer: bool = False,
+                   nobody_plays: bool = False, seats: int = 3,
+                   dealer_must_play: bool = False, two_must_play: bool = False) -> str | None:
+    """Why this seat may not drop out (a reason code), or ``None`` if it may:
+    ``must_play`` (it dropped ``drop_limit`` rounds in a row), ``dealer_must_play``
+    (the dealer, with everyone before it dropped), ``two_must_play`` (only two seats
+    are dealt in)."""
+    if must_play(drops_in_a_row, drop_limit):
+        return "must_play"
+    if two_must_play and seats <= 2:
+        return "two_must_play"
+    if dealer_must_play and dealer and nobody_plays:
+        return "dealer_must_play"
+    return None
+
+
+def counters_of(rules: Mapping[str, Any]) -> bool:
+    """Whether the rules count counters rather than lives."""
+    return rules.get("scoring") == "counters"
 
 
 def must_play(drops_in_a_row: int, drop_limit: int | None) -> bool:
@@ -130,3 +202,19 @@ def drop_limit_of(rules: Mapping[str, Any]) -> int | None:
     """The ``drop_limit`` in force as a number, ``None`` for ``"none"``."""
     limit = rules["drop_limit"]
     return None if limit == "none" else int(limit)
+
+
+def last_round_of(rules: Mapping[str, Any]) -> int | None:
+    """The ``last_round`` in force as a number, ``None`` for ``"none"`` (no last round)."""
+    last = rules.get("last_round", "none")
+    return None if last == "none" else int(last)
+
+
+def best_at_the_end(scores: Sequence[int], seats: Sequence[int], counting: bool) -> int | None:
+    """The winner when the last round has been scored: among ``seats`` (those still in
+    the game) the fewest counters (``counting``) or the most lives; ``None`` on a tie
+    for the best, as when the last players go out together."""
+    pick = min if counting else max
+    best = pick(scores[s] for s in seats)
+    top = [s for s in seats if scores[s] == best]
+    return top[0] if len(top) == 1 else None

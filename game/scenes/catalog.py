@@ -104,10 +104,10 @@ def _settings(app: Any) -> Any:
     return SettingsScene(app)
 
 
-def _rules(app: Any, game_id: str | None = None) -> Any:
+def _rules(app: Any, game_id: str | None = None, rules: Any = None) -> Any:
     from game.scenes.rules import RulesScene
 
-    return RulesScene(app, game_id or games.DEFAULT_GAME)
+    return RulesScene(app, game_id or games.DEFAULT_GAME, rules=rules)
 
 
 def _stats(app: Any) -> Any:

@@ -52,7 +52,9 @@ class PauseScene(Scene):
 
     def rules(self) -> None:
         below = next((s for s in reversed(self.app.stack[:-1]) if hasattr(s, "game_id")), None)
-        self.app.open("rules", game_id=below.game_id if below is not None else None)
+        game = getattr(below, "game", None)
+        self.app.open("rules", game_id=below.game_id if below is not None else None,
+                      rules=getattr(game, "rules", None))
 
     def menu(self) -> None:
         self.app.play("click")

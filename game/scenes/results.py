@@ -13,6 +13,7 @@ import pygame
 
 from game import games
 from game.i18n import t, tn
+from game.rules.rams_rules import counters_of
 from game.scenes.base import Scene
 from game.scenes.files import export_table
 from game.turn.bookkeeping import table_record
@@ -42,10 +43,18 @@ class ResultsScene(Scene):
         winners = [g.winner] if isinstance(g.winner, int) else list(g.winner or [])
         self.winners = winners
         rest = [s for s in reversed(m.out_order) if s not in winners]
-        others = [s for s in range(table.n) if s not in winners and s not in rest]
+        # those still in at the end (a game decided by points, or by Rams' last round):
+        # the best score first (fewest counters, most lives), equal scores share a place
+        counting = g.rules.get("scoring") == "counters"
+        others = sorted((s for s in range(table.n) if s not in winners and s not in rest),
+                        key=lambda s: g.lives[s] if counting else -g.lives[s])
         self.ranking = [(1, s) for s in winners]
         place = len(winners) + 1
-        for s in others + rest:
+        for i, s in enumerate(others):
+            tied = i > 0 and g.lives[s] == g.lives[others[i - 1]]
+            self.ranking.append((self.ranking[-1][0] if tied else place, s))
+            place += 1
+        for s in rest:
             self.ranking.append((place, s))
             place += 1
         self.rounds = m.rounds_played
@@ -187,14 +196,14 @@ class ResultsScene(Scene):
                                        box.bottom - pad - top))
 
     def _losses(self, surf: pygame.Surface, area: pygame.Rect) -> None:
-        """Who lost lives in which round, as many rounds as there is room for (the
-        last ones when not all fit)."""
+        """Who lost lives (took the penalty, under counters) in which round, as many
+        rounds as there is room for (the last ones when not all fit)."""
         u = self.u
         fs = max(10, int(17 * u))
         lh = int(fs * 1.3)
         if area.height < 3 * lh:
             return
-        head = t("results.losses")
+        head = t(self._scored("results.losses"))
         text.blit(surf, head, fs, area.topleft, widgets.GOLD, "topleft", True)
         pygame.draw.line(surf, (90, 80, 60), (area.left, area.top + lh),
                          (area.right, area.top + lh), 1)
@@ -202,7 +211,7 @@ class ResultsScene(Scene):
         lines = []
         for i, lost in enumerate(self.story.losses):
             if lost:
-                who = ", ".join(t("results.loss", name=tb.seat_name(s), n=k)
+                who = ", ".join(t(self._scored("results.loss"), name=tb.seat_name(s), n=k)
                                 for s, k in sorted(lost.items()))
                 lines.append(t("results.round_losses", n=i + 1, who=who))
         cols = 2 if area.width > 420 * u else 1
@@ -217,11 +226,17 @@ class ResultsScene(Scene):
                       (area.left + c * cw, area.top + lh + int(4 * u) + r * lh),
                       (200, 192, 175))
 
+    def _scored(self, key: str) -> str:
+        """``key``, or its counters form when the game counted counters (Rams)."""
+        return key + "_counters" if counters_of(self.table.game.rules) else key
+
     def _info(self, s: int) -> str:
         st = self.story
         if s in st.out_round:
             return t("results.out_in", n=st.out_round[s])
         lives = self.table.game.lives[s]
+        if counters_of(self.table.game.rules):            # Rams' counters: down to zero
+            return tn("results.counters_left", lives) if lives else t("results.counters_none")
         if lives == 1:
             return t("results.life_left")
         if lives > 1:
@@ -232,7 +247,7 @@ class ResultsScene(Scene):
         u = self.u
         box = self.right
         widgets.panel(surf, box, u, 200)
-        head = t("results.chart")
+        head = t(self._scored("results.chart"))
         hs = text.fit(head, int(22 * u), box.width - int(20 * u), True)
         text.blit(surf, head, hs, (box.left + int(12 * u), box.top + int(8 * u)), widgets.GOLD,
                   "topleft", True)

@@ -8,6 +8,8 @@ with ``# `` are headings, ``- `` bullets, anything else a paragraph.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from game import games
@@ -20,9 +22,13 @@ from game.view.widgets import Button, FocusList
 class RulesScene(Scene):
     name = "rules"
 
-    def __init__(self, app, game: str = games.DEFAULT_GAME) -> None:
+    def __init__(self, app, game: str = games.DEFAULT_GAME,
+                 rules: dict[str, Any] | None = None) -> None:
         super().__init__(app)
         self.entry = games.GAMES.get(game) or games.entry(games.DEFAULT_GAME)
+        #: the rules of the table this screen was opened from: they come first
+        self.table_rules = rules if isinstance(rules, dict) else None
+        self.table_game = self.entry.id
         self.scroll = 0
         self.lines: list[tuple[str, int, bool, int]] = []   # text, size, bold, indent
         self.total = 0
@@ -81,6 +87,11 @@ class RulesScene(Scene):
         inner = self.view.width - int(40 * u)
         self.lines = []
         body_text = t(self.entry.rules_text_key) + "\n" + t("rules.phones")   # issue 17
+        if self.table_rules is not None and self.entry.id == self.table_game:
+            summary = self.entry.rules_summary(self.table_rules)
+            if summary:
+                body_text = ("# " + t("rules.this_table") + "\n" + summary + "\n\n"
+                             + body_text)
         for raw in body_text.split("\n"):
             if raw.startswith("# "):
                 self.lines.append(("", body // 2, False, 0))

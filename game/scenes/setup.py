@@ -164,9 +164,44 @@ class SetupScene(Scene):
         self.app.play("click")
         self._size = (0, 0)
 
+    def _preset(self) -> str:
+        """The named rule set the rules now match, or ``custom``."""
+        presets = self.entry.presets
+        keys = {k for p in presets.values() for k in p}
+        for name, given in presets.items():
+            want = {k: self.specs[k].default for k in keys} | given
+            if all(self.rules[k] == v for k, v in want.items()):
+                return name
+        return "custom"
+
+    def _step_preset(self, d: int) -> None:
+        presets = self.entry.presets
+        names = list(presets)
+        cur = self._preset()
+        i = names.index(cur) if cur in names else (-1 if d > 0 else 0)
+        name = names[(i + d) % len(names)]
+        for k in {k for p in presets.values() for k in p}:
+            self.rules[k] = self.specs[k].default
+        self.rules.update(presets[name])
+        self.app.play("click")
+        self._size = (0, 0)          # rows shown or hidden: lay the form out again
+
+    def _shown(self, key: str) -> bool:
+        """Rams: the start count of the scoring not in use is hidden."""
+        if key == "counters" and "scoring" in self.rules:
+            return self.rules["scoring"] == "counters"
+        if key == "lives" and "scoring" in self.rules:
+            return self.rules["scoring"] != "counters"
+        return True
+
     def _rule_rows(self) -> list[Row]:
         rows = [Row(lambda: t("setup.rules_heading"), kind="heading")]
         pre = self.prefix
+        if self.entry.presets:
+            base = f"setup.{self.game_id}_preset"
+            rows.append(Row(lambda: t(base), lambda: t(f"{base}.{self._preset()}"),
+                            self._step_preset, help=lambda: t(f"{base}.help"),
+                            name="preset"))
         for key in self.specs:
             def val(k=key) -> str:
                 return value_text(k, self.rules[k], pre)
@@ -177,9 +212,11 @@ class SetupScene(Scene):
                 i = vals.index(cur) if cur in vals else 0
                 self.rules[k] = vals[(i + d) % len(vals)]
                 self.app.play("click")
+                self._size = (0, 0)      # a row may be shown or hidden now
 
             rows.append(Row(lambda k=key: t(f"{pre}{k}"), val, step,
-                            help=lambda k=key: t(f"{pre}{k}.help"), name=key))
+                            help=lambda k=key: t(f"{pre}{k}.help"), name=key,
+                            visible=lambda k=key: self._shown(k)))
         return rows
 
     # ------------------------------------------------------------------ actions

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pygame
 
 from game import games
+from game.rules.base import Event, Refusal
 from game.rules.rams import RamsGame
 from game.scenes.table import TableScene
 from game.table.model import RamsModel
@@ -27,9 +28,15 @@ class RamsTableScene(TableScene):
     tip_book = rams_tips
     handoff_button = "handoff.button_hand"   # a whole hand, not one card
     click_hurries = True
+    #: the table fast-forwarded by itself once every person was out (only once)
+    _auto_skipped = False
 
     def make_model(self) -> RamsModel:
-        return RamsModel(self.n, self.game.rules["lives"])
+        rules = self.game.rules
+        counting = rules["scoring"] == "counters"
+        m = RamsModel(self.n, rules["counters"] if counting else rules["lives"])
+        m.counting = counting
+        return m
 
     def make_layout(self, bottom: int) -> RamsLayout:
         return RamsLayout(self.n, bottom, self.model)
@@ -46,6 +53,38 @@ class RamsTableScene(TableScene):
 
     def offer_controls(self, decision: Decision) -> None:
         self.controls.offer(decision, lambda m: self.game.why_illegal(decision.seat, m))
+
+    def holds_before(self, event: Event) -> bool:
+        """A round's reckoning is held (see the shared table), but not after a void
+        round: there is nothing to read but the banner, and the next deal goes on."""
+        if event.type == "round_start":
+            i = event.data.get("round", 0) - 1
+            rounds = self.game.rounds
+            if 0 <= i < len(rounds) and rounds[i].get("void"):
+                return False
+        return super().holds_before(event)
+
+    def human_move(self, move: str) -> Refusal | None:
+        """The person moves: the results they had not seen are seen now. A person who
+        drops out leaves the round to the computers: it goes on at fast speed by
+        itself up to the person's next decision (F gives the normal pace back)."""
+        refusal = super().human_move(move)
+        if refusal is None:
+            self.model.unseen = 0
+            if move == "drop" and not self.skipping and self.skip_allowed():
+                self.toggle_skip()
+        return refusal
+
+    def update(self, dt: float) -> None:
+        """When every person at the table is out, the computers play on to the end at
+        fast speed by themselves (F gives the normal pace back); each round's result
+        stays readable in the results strip."""
+        if (not self._auto_skipped and self.humans and not self.skipping
+                and not any(self.game.in_game[s] for s in self.humans)
+                and self.skip_allowed()):
+            self._auto_skipped = True
+            self.toggle_skip()
+        super().update(dt)
 
     def hand_hit(self, pos: tuple[int, int]) -> bool:
         return any(r.collidepoint(pos) for r in self.controls.card_rects())

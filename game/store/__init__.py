@@ -88,6 +88,7 @@ from game.store.summary import (
     StatsSummary,
     game_record,
     recent_games,
+    start_count,
     summarize,
 )
 
@@ -97,6 +98,6 @@ __all__ = [
     "autosave_path", "check_stats", "clear_autosave", "export_record", "finish_saved",
     "game_record", "has_autosave", "human_won", "lives_by_round", "open_stats",
     "opponent_level", "read_autosave", "recent_games", "record_files", "record_game",
-    "role_of", "seats_from_record", "seats_to_record", "startup_checks", "stats_db",
+    "role_of", "seats_from_record", "seats_to_record", "start_count", "startup_checks", "stats_db",
     "stats_error_kind", "stats_path", "summarize", "table_seats", "write_autosave",
 ]

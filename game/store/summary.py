@@ -117,7 +117,7 @@ def summarize(con: sqlite3.Connection | None = None) -> StatsSummary:
         out.last_game = _row(last)
         try:
             out.last_lives = json.loads(last[10])
-            out.start_lives = int(json.loads(last[11]).get("lives", 3))
+            out.start_lives = start_count(json.loads(last[11]))
         except (ValueError, TypeError, AttributeError):
             out.last_lives = []
     return out
@@ -140,3 +140,8 @@ def game_record(row_id: int) -> Record:
     return records.parse(r[0])
 
 
+def start_count(rules: Any) -> int:
+    """What every seat starts with: lives, or (Rams' ``scoring: counters``) counters."""
+    if rules.get("scoring") == "counters":
+        return int(rules.get("counters", 20))
+    return int(rules.get("lives", 3))

@@ -67,6 +67,7 @@ class RamsModel(TableModel):
         self.declared: dict[int, str] = {}
         self.tricks: dict[int, int] = {}
         self.lone: int | None = None
+        self.general: int | None = None         # the seat that announced General Rams
         self.players: list[int] = []            # seats playing this round's tricks
         self.round_lost: dict[int, int] = {}
         self.summary: dict[str, Any] | None = None
@@ -74,3 +75,11 @@ class RamsModel(TableModel):
         self.stock_split = 0.0
         #: the last trick swept this round: ``{"cards": [(seat, card), ...], "winner"}``
         self.last_trick: dict[str, Any] | None = None
+        #: every finished round's result, oldest first, for the results strip:
+        #: ``{"round": n, "void": bool, "changes": {seat: amount}}`` (lives lost, or
+        #: counters added; a shed is negative)
+        self.results: list[dict[str, Any]] = []
+        #: results the person has not looked at yet (the strip marks them)
+        self.unseen = 0
+        #: ``scoring: counters``: ``lives`` are each seat's counters
+        self.counting = False

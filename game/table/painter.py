@@ -246,7 +246,6 @@ class TablePainter:
                   (r.left + pad, r.top + int(r.height * 0.08)), colour, "topleft", True)
         cr = max(3, int(r.height * 0.11))
         y = r.bottom - cr - int(r.height * 0.12)
-        full = h.game.rules["lives"]
         if out:
             text.blit(surf, t("table.out"), max(10, int(r.height * 0.3)),
                       (r.left + pad, y), (200, 80, 70), "midleft", True)
@@ -254,14 +253,7 @@ class TablePainter:
             text.blit(surf, t("table.sudden"), max(10, int(r.height * 0.3)),
                       (r.left + pad, y), (240, 150, 60), "midleft", True)
         else:
-            for i in range(max(full, m.lives[s])):
-                cx = r.left + pad + cr + i * int(cr * 2.4)
-                if i < m.lives[s]:
-                    # a light rim: every chip colour (black too) stands out on the plate
-                    pygame.draw.circle(surf, (205, 190, 160), (cx, y), cr + max(1, cr // 4))
-                    self.chip(surf, (cx, y), cr, chip_colour(s))
-                else:
-                    pygame.draw.circle(surf, (90, 80, 70), (cx, y), cr, 1)
+            self.plate_stack(surf, s, (r.left + pad, y), cr)
         if tag:
             ts = max(11, int(r.height * 0.28))
             text.blit(surf, text.ellipsize(tag, ts, r.width // 2), ts,
@@ -270,6 +262,21 @@ class TablePainter:
             dots = "." * (1 + int(h.clock * 3) % 3)
             text.blit(surf, dots, int(r.height * 0.5), (r.right - pad, r.top + 2),
                       widgets.GOLD, "topright", True)
+
+    def plate_stack(self, surf: pygame.Surface, s: int, left: tuple[int, int],
+                    cr: int) -> None:
+        """A seat's lives on its plate: a chip for each, a ring for each lost."""
+        m = self.host.model
+        x0, y = left
+        full = self.host.game.rules["lives"]
+        for i in range(max(full, m.lives[s])):
+            cx = x0 + cr + i * int(cr * 2.4)
+            if i < m.lives[s]:
+                # a light rim: every chip colour (black too) stands out on the plate
+                pygame.draw.circle(surf, (205, 190, 160), (cx, y), cr + max(1, cr // 4))
+                self.chip(surf, (cx, y), cr, chip_colour(s))
+            else:
+                pygame.draw.circle(surf, (90, 80, 70), (cx, y), cr, 1)
 
     def card(self, surf: pygame.Surface, sp: CardSprite, scale: float = 1.0) -> None:
         """A card at its place; ``scale`` shrinks it further (a fanned hand)."""

@@ -9,12 +9,12 @@ person at the screen). Cards that leave a hand are pinned where they were drawn
 from __future__ import annotations
 
 from game.rules.base import Event
-from game.table.animator import EventAnimator
+from game.table.animator import EventAnimator, chip_colour
 from game.table.model import RamsModel
 from game.turn.rams_texts import suit_name
 from game.view import anim, timing
 from game.view.anim import Call, Parallel, Sequence, Tween, Wait
-from game.view.sprites import HandCard, flip, move
+from game.view.sprites import Chip, HandCard, flip, move
 
 SUIT_SORT = "CHSD"          # alternating colours; trumps go to the right end
 
@@ -74,6 +74,15 @@ class RamsAnimator(EventAnimator):
             pick.scale = layout.geo.big[1] / max(1, layout.geo.ch)
         return pick
 
+    def record_result(self, void: bool = False) -> None:
+        """The round just finished, for the results strip (once per round)."""
+        m = self.model
+        n = m.round + 1
+        if m.results and m.results[-1]["round"] == n:
+            return
+        m.results.append({"round": n, "void": void, "changes": dict(m.round_lost)})
+        m.unseen += 1
+
     def log_loss(self, seat: int, amount: int) -> None:
         self.add_log("log.rams.lose_life" if amount == 1 else "log.rams.lose_lives",
                      seat=seat, n=amount)
@@ -128,11 +137,14 @@ class RamsAnimator(EventAnimator):
         m = self.model
         if not m.players:
             return False
+        self.record_result()
         rows = []
         for s in m.active:
             choice = m.declared.get(s, "")
             if m.lone is not None:
                 choice = "lone" if s == m.lone else "defend"
+            elif m.general is not None:
+                choice = "general" if s == m.general else "play"
             rows.append((s, choice, m.tricks.get(s, 0) if s in m.players else None,
                          m.round_lost.get(s, 0)))
         m.summary = {"round": m.round + 1, "rows": rows}
@@ -174,6 +186,7 @@ class RamsAnimator(EventAnimator):
             m.declared = {}
             m.tricks = {}
             m.lone = None
+            m.general = None
             m.players = []
             m.round_lost = {}
             m.folded.clear()
@@ -299,6 +312,8 @@ class RamsAnimator(EventAnimator):
         self.host.cue("knock")
         steps: list[anim.Anim | None] = [self.say(seat, "say.rams." + choice,
                                                   hold=timing.DECLARE_SAY)]
+        if choice == "general":
+            self.host.cue("win")
         if choice == "drop":
             m.folded.add(seat)
             steps.append(Parallel(*[flip(sp, None) for sp in m.hands.get(seat, [])]))
@@ -306,7 +321,20 @@ class RamsAnimator(EventAnimator):
 
     def ev_void_round(self, ev: Event) -> anim.Anim | None:
         self.add_log("log.rams.void")
+        self.record_result(void=True)
         return self.banner("banner.rams.void", "banner.rams.void.sub", hold=timing.VOID_BANNER)
+
+    def ev_general_rams(self, ev: Event) -> anim.Anim:
+        """General Rams: everyone plays (those who dropped take their cards back)."""
+        seat = ev.data["seat"]
+        m = self.model
+        m.general = seat
+        m.folded.clear()                    # the declaration said it in the log already
+        sub = ("banner.rams.general.sub_counters" if m.counting else
+               "banner.rams.general.sub")
+        return Sequence(self.banner("banner.rams.general", sub, hold=timing.RAMS_BANNER,
+                                    name=self.names.name(seat)),
+                        Call(lambda: self.refresh_faces()))
 
     def ev_rams(self, ev: Event) -> anim.Anim:
         seat = ev.data["seat"]
@@ -326,8 +354,8 @@ class RamsAnimator(EventAnimator):
     def ev_lead(self, ev: Event) -> None:
         m = self.model
         if not m.players:
-            m.players = list(m.active) if m.lone is not None else \
-                [s for s in m.active if m.declared.get(s) == "play"]
+            m.players = list(m.active) if m.lone is not None or m.general is not None \
+                else [s for s in m.active if m.declared.get(s) == "play"]
             for s in m.players:
                 m.tricks.setdefault(s, 0)
 
@@ -383,6 +411,37 @@ class RamsAnimator(EventAnimator):
         return Sequence(*steps)
 
     # ------------------------------------------------------------------ the end
+
+    def ev_score(self, ev: Event) -> anim.Anim:
+        """``counters``: a seat sheds counters (chips fly to the middle) or adds the
+        penalty (chips fly from the middle)."""
+        m = self.model
+        seat, amount, counters = ev.data["seat"], ev.data["amount"], ev.data["counters"]
+        m.round_lost[seat] = m.round_lost.get(seat, 0) + amount
+        key = "log.rams.adds" if amount > 0 else "log.rams.sheds"
+        self.add_log(key + (".one" if abs(amount) == 1 else ".other"), seat=seat,
+                     n=abs(amount))
+        flying = []
+        for i in range(min(abs(amount), 5)):
+            chip = Chip(("chip", seat) if amount < 0 else ("pot",), chip_colour(seat))
+            m.chips.append(chip)
+
+            def gone(c: Chip = chip) -> None:
+                if c in m.chips:
+                    m.chips.remove(c)
+
+            flying.append(Sequence(move(chip, ("pot",) if amount < 0 else ("chip", seat),
+                                        timing.CHIP_FLY, delay=i * timing.CHIP_STAGGER,
+                                        arc=0.3),
+                                   Tween(chip, "alpha", 0.0, timing.CHIP_FADE), Call(gone)))
+
+        def update() -> None:
+            m.lives[seat] = counters
+
+        self.host.cue("chip")
+        return Sequence(Parallel(*flying, Sequence(Wait(timing.LIVES_UPDATE_DELAY),
+                                                   Call(update))),
+                        Wait(timing.AFTER_LOSS))
 
     def ev_lose_life(self, ev: Event) -> anim.Anim:
         m = self.model

@@ -46,7 +46,7 @@ class RamsControls:
         p = decision.pending
         buttons = []
         if p.decision == "declare":
-            buttons = [self._button(m, f"rams.move.{m}") for m in ("play", "drop")
+            buttons = [self._button(m, f"rams.move.{m}") for m in ("play", "drop", "general")
                        if m in p.legal]
         elif p.decision == "take":
             buttons = [self._button("pass_trump", "rams.move.pass_trump")]

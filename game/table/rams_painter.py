@@ -10,15 +10,17 @@ import pygame
 
 from game import i18n
 from game.i18n import t
+from game.table.animator import chip_colour
 from game.table.layout import TableGeometry
 from game.table.model import RamsModel
 from game.table.painter import TablePainter
 from game.turn.rams_texts import move_label, prompt, refusal_text, suit_name
+from game.turn.texts import log_text
 from game.view import cardart, layers, text, widgets
 from game.view.sprites import HandCard
 
 MARK_COLOURS = {"play": (60, 140, 80), "drop": (95, 90, 85), "lone": (200, 150, 40),
-                "defend": (60, 100, 170)}
+                "defend": (60, 100, 170), "general": (190, 70, 50)}
 OTHER_HAND_SCALE = 0.62      # the other seats' cards at rest, against the card unit
 PILE_SCALE = 0.42            # a seat's pile of tricks won
 
@@ -40,6 +42,20 @@ class RamsPainter(TablePainter):
     @staticmethod
     def scaled(g: TableGeometry, k: float) -> tuple[int, int]:
         return max(1, int(g.cw * k)), max(1, int(g.ch * k))
+
+    def plate_stack(self, surf: pygame.Surface, s: int, left: tuple[int, int],
+                    cr: int) -> None:
+        """Under counters: one chip and the seat's count (it wants it down to zero)."""
+        m: RamsModel = self.host.model
+        if not m.counting:
+            super().plate_stack(surf, s, left, cr)
+            return
+        x0, y = left
+        pygame.draw.circle(surf, (205, 190, 160), (x0 + cr, y), cr + max(1, cr // 4))
+        self.chip(surf, (x0 + cr, y), cr, chip_colour(s))
+        fs = max(11, int(cr * 2.6))
+        text.blit(surf, t("rams.counters", n=m.lives[s]), fs, (x0 + cr * 2 + cr, y),
+                  widgets.CREAM, "midleft", True)
 
     def plate_tag(self, s: int) -> str | None:
         m: RamsModel = self.host.model
@@ -198,6 +214,8 @@ class RamsPainter(TablePainter):
         kind = m.declared.get(s)
         if m.lone is not None and s in m.active:
             kind = "lone" if s == m.lone else "defend"
+        elif m.general is not None and s in m.active:
+            kind = "general" if s == m.general else "play"
         if kind is None or m.out[s]:
             return
         u = self.geo.u
@@ -337,7 +355,8 @@ class RamsPainter(TablePainter):
                     bottom -= self.hint_badge_h() * 3 // 4 + int(2 * u)
                 msg += "\n" + h.coach.note(move_label)
                 if c.card_choice():
-                    msg += "\n" + t("coach.cards")
+                    msg += "\n" + t("coach.cards_counters" if h.model.counting else
+                                     "coach.cards")
         elif h.hold_note():
             self.note(surf, h.hold_note(), (ar.centerx, ar.bottom - int(30 * u)), ar.width)
             return
@@ -405,20 +424,86 @@ class RamsPainter(TablePainter):
         cols = [int(w * 0.05), int(w * 0.42), int(w * 0.66), int(w * 0.95)]
         y = int(10 * u) + int(fs * 1.6)
         heads = [t("rams.summary.who"), t("rams.summary.choice"), t("rams.summary.tricks"),
-                 t("rams.summary.lost")]
+                 t("rams.summary.counters" if m.counting else "rams.summary.lost")]
         hs = max(10, int(fs * 0.8))
         for x, hd, an in zip(cols, heads, ["topleft", "topleft", "topleft", "topright"]):
             text.blit(layer, hd, hs, (x, y), widgets.DIM, an)
         y += lh
         for s, choice, tricks, lost in rows:
-            col = (235, 120, 100) if lost else widgets.CREAM
+            col = (235, 120, 100) if lost > 0 else (140, 210, 140) if lost < 0 else \
+                widgets.CREAM
             name = text.ellipsize(h.names.name(s), fs, cols[1] - cols[0] - int(8 * u), True)
             text.blit(layer, name, fs, (cols[0], y), col, "topleft", True)
             ch = t("rams.mark." + choice) if choice else "–"
             text.blit(layer, text.ellipsize(ch, fs, cols[2] - cols[1] - int(6 * u)), fs,
                       (cols[1], y), col)
             text.blit(layer, "–" if tricks is None else str(tricks), fs, (cols[2], y), col)
-            lt = t("rams.summary.minus", n=lost) if lost else "0"
+            if m.counting:
+                lt = t("rams.summary.plus", n=lost) if lost > 0 else \
+                    t("rams.summary.minus", n=-lost) if lost < 0 else "0"
+            else:
+                lt = t("rams.summary.minus", n=lost) if lost else "0"
             text.blit(layer, lt, fs, (cols[3], y), col, "topright", True)
             y += lh
         return layer
+
+    # ------------------------------------------------------------------ results strip
+
+    def result_line(self, res: dict) -> str:
+        """One finished round in a few words: who lost (or shed, or added) what."""
+        h = self.host
+        m: RamsModel = h.model
+        n = res["round"]
+        if res["void"]:
+            return t("rams.results.void", n=n)
+        parts = []
+        for seat, amount in sorted(res["changes"].items(), key=lambda x: x[0]):
+            if not amount:
+                continue
+            sign = (t("rams.summary.plus", n=amount) if amount > 0 else
+                    t("rams.summary.minus", n=-amount)) if m.counting else \
+                t("rams.summary.minus", n=amount)
+            parts.append(f"{h.names.name(seat)} {sign}")
+        if not parts:
+            return t("rams.results.nothing", n=n)
+        return t("rams.results.line", n=n, what=" · ".join(parts))
+
+    def log(self, surf: pygame.Surface) -> None:
+        """The results strip (every round played, newest last; the ones the person has
+        not looked at yet in gold), above this round's log."""
+        h = self.host
+        m: RamsModel = h.model
+        if not m.results:
+            super().log(surf)
+            return
+        u = self.geo.u
+        lp = self.geo.log_panel
+        fs = max(12, int(17 * u))
+        lh = int(fs * 1.08)
+        inner_w = lp.width - int(16 * u)
+        rows = max(2, (lp.height - int(12 * u)) // lh)
+        log_rows = min(3, rows // 2)
+        res_rows = rows - log_rows
+        res_lines: list[tuple[str, bool]] = []
+        first_unseen = len(m.results) - m.unseen
+        for i, res in enumerate(m.results):
+            for ln in text.wrap(self.result_line(res), fs, inner_w):
+                res_lines.append((ln, i >= first_unseen))
+        res_lines = res_lines[-res_rows:]
+        x = lp.left + int(8 * u)
+        y = lp.top + int(6 * u)
+        for ln, new in res_lines:
+            text.blit(surf, ln, fs, (x, y), widgets.GOLD if new else (200, 192, 175),
+                      "topleft", new)
+            y += lh
+        pygame.draw.line(surf, (90, 80, 70), (x, y + 1), (lp.right - int(8 * u), y + 1),
+                         max(1, int(u)))
+        y += int(4 * u)
+        lines: list[str] = []
+        for key, fmt, to in m.log:
+            if to is not None and to != h.viewer:
+                continue
+            lines.extend(text.wrap(log_text(key, fmt), fs, inner_w))
+        left = max(0, (lp.bottom - y) // lh)
+        for i, line in enumerate(lines[-left:] if left else []):
+            text.blit(surf, line, fs, (x, y + i * lh), widgets.CREAM)

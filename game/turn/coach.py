@@ -48,6 +48,7 @@ class Coach:
         self.advice: dict[str, Any] | None = None
         self.future: Future | None = None
         self._future_key: Hashable | None = None
+        self.counting = False
 
     # ------------------------------------------------------------------ state
 
@@ -83,10 +84,13 @@ class Coach:
             return True
         self.on = True
         if self.key != key:
+            v = view()
+            #: ``scoring: counters`` (Rams): the risk shown is of the penalty, not a life
+            self.counting = (v.get("rules") or {}).get("scoring") == "counters"
             self.key, self.advice = key, None
             if self.future is not None:
                 self.future.cancel()
-            self.future = self.worker.submit(self.advisor, view())
+            self.future = self.worker.submit(self.advisor, v)
             self._future_key = key
             self.poll()
         else:
@@ -127,7 +131,8 @@ class Coach:
         if o is None:
             return "–"
         n = int(round(100 * float(o["lose_life"])))
-        label = t("coach.risk_short" if short else "coach.risk", p=n)
+        label = t("coach.risk_short" if short else
+                  "coach.risk_counters" if self.counting else "coach.risk", p=n)
         return t("coach.best", risk=label) if best and not short else label
 
     def note(self, move_label: Callable[[str], str]) -> str:

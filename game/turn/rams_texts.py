@@ -14,10 +14,16 @@ from game import i18n
 from game.cards import SUIT_NAMES_DE, SUIT_NAMES_EN
 from game.i18n import card_name, t
 from game.rules.base import Pending, Refusal
-from game.rules.rams_rules import rank_table, trick_winner, why_not_card
+from game.rules.rams_rules import (
+    drop_limit_of,
+    forced_to_play,
+    rank_table,
+    trick_winner,
+    why_not_card,
+)
 
 #: Moves that are buttons, not cards.
-BUTTON_MOVES = ("play", "drop", "pass_trump")
+BUTTON_MOVES = ("play", "drop", "general", "pass_trump")
 
 
 def suit_name(suit: str) -> str:
@@ -77,8 +83,13 @@ def move_label(move: str) -> str:
 def prompt(p: Pending, view: dict[str, Any], n_seats: int) -> str:
     """What the person deciding is asked."""
     if p.decision == "declare":
-        if tuple(p.legal) == ("play",):
+        if "drop" not in p.legal:
             n = (view.get("drops") or [0] * n_seats)[p.seat]
+            why = forced_why(view, p.seat, n)
+            if why == "dealer_must_play":
+                return t("rams.prompt.dealer_forced")
+            if why == "two_must_play":
+                return t("rams.prompt.two_forced")
             return t("rams.prompt.forced_one") if n <= 1 else t("rams.prompt.forced", n=n)
         return t("rams.prompt.declare", suit=suit_name(view.get("trump") or ""))
     if p.decision == "take":
@@ -86,3 +97,38 @@ def prompt(p: Pending, view: dict[str, Any], n_seats: int) -> str:
     if not view.get("trick"):
         return t("rams.prompt.lead")
     return t("rams.prompt.follow")
+
+
+def forced_why(view: dict[str, Any], seat: int, drops: int) -> str | None:
+    """The rules' reason this seat may not drop out (:func:`forced_to_play`)."""
+    rules = view.get("rules") or {}
+    active = view.get("active") or []
+    declared = view.get("declared") or {}
+    return forced_to_play(drops, drop_limit_of({"drop_limit": rules.get("drop_limit", 1)}),
+                          dealer=seat == view.get("dealer"),
+                          nobody_plays=all(c != "play" for c in declared.values()),
+                          seats=len(active),
+                          dealer_must_play=bool(rules.get("dealer_must_play")),
+                          two_must_play=bool(rules.get("two_must_play")))
+
+
+def rules_summary(rules: dict[str, Any]) -> str:
+    """The rules of a table in a few lines (the rules screen opened from the table):
+    the scoring in use first."""
+    if rules.get("scoring") == "counters":
+        lines = [t("rules.rams.now_counters", n=rules.get("counters", 20))]
+    else:
+        lines = [t("rules.rams.now_lives", n=rules.get("lives", 3))]
+    limit = rules.get("drop_limit")
+    if limit not in (None, "none"):
+        lines.append(t("rules.rams.now_limit", n=limit))
+    for key in ("general_rams", "dealer_must_play", "two_must_play"):
+        if rules.get(key):
+            lines.append(t("rules.rams.now_" + {"general_rams": "general",
+                                                 "dealer_must_play": "dealer",
+                                                 "two_must_play": "two"}[key]))
+    last = rules.get("last_round")
+    if last not in (None, "none"):
+        lines.append(t("rules.rams.now_last_" + ("counters" if rules.get("scoring")
+                                                  == "counters" else "lives"), n=last))
+    return "\n".join(lines)

@@ -1,35 +1,56 @@
 """The first game's tips for Rams (see :mod:`game.turn.tips`): the trump, playing or
-dropping out, the drop limit, leading and following suit, the lone player, the trick
-taken, a void round and the reckoning. No pygame."""
+dropping out, why a seat must play (the drop limit, the dealer, two left), leading and
+following suit, the lone player, General Rams, the trick taken, a void round and the
+reckoning. Each tip speaks of the scoring in force: lives, or counters (record format
+3's default). No pygame."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from game.turn.rams_texts import suit_name
+from game.rules.rams_rules import counters_of
+from game.turn.rams_texts import forced_why, suit_name
 from game.turn.tips import Names, Tip
 
 #: Every situation a tip explains, in the order a first game meets them.
-TIP_IDS = ("rams.trump", "rams.declare", "rams.drop_limit", "rams.lead", "rams.follow",
-           "rams.lone", "rams.trick", "rams.void_round", "rams.reckoning")
+TIP_IDS = ("rams.trump", "rams.declare", "rams.drop_limit", "rams.must_play", "rams.lead",
+           "rams.follow", "rams.lone", "rams.general", "rams.trick", "rams.void_round",
+           "rams.reckoning")
 #: the engine's event for a round with a lone player (it shares its name with the game)
 LONE = "rams"
+
+
+def _scored(key: str, rules: Mapping[str, Any]) -> str:
+    """``key`` for lives, ``key`` + ``_counters`` under counters."""
+    return key + "_counters" if counters_of(rules) else key
 
 
 def for_decision(view: Mapping[str, Any], names: Names) -> Tip | None:
     """The tip for a decision of the seat at the screen, from that seat's view."""
     kind = view.get("decision")
+    rules = view.get("rules") or {}
     if kind == "declare":
         limit = view.get("drop_limit")
-        if list(view.get("legal", [])) == ["play"] and limit is not None:
-            return Tip("rams.drop_limit", "tip.rams.drop_limit.title",
-                       ("tip.rams.drop_limit." + ("one" if limit == 1 else "other"),),
-                       {"n": limit})
-        extra = () if limit is None else \
+        legal = list(view.get("legal", []))
+        if "drop" not in legal:
+            seat = int(view.get("seat", 0))
+            drops = int((view.get("drops") or [0] * (seat + 1))[seat])
+            why = forced_why(dict(view), seat, drops)
+            if why in ("dealer_must_play", "two_must_play"):
+                return Tip("rams.must_play", "tip.rams.drop_limit.title",
+                           ("tip.rams.must_play." + why.split("_")[0],))
+            if limit is not None:
+                return Tip("rams.drop_limit", "tip.rams.drop_limit.title",
+                           ("tip.rams.drop_limit." + ("one" if limit == 1 else "other"),),
+                           {"n": limit})
+        extra: tuple[str, ...] = () if limit is None else \
             ("tip.rams.limit_one",) if limit == 1 else ("tip.rams.limit_n",)
-        return Tip("rams.declare", "tip.rams.declare.title", ("tip.rams.declare", *extra),
-                   {"n": limit})
+        if "general" in legal:
+            extra += (_scored("tip.rams.declare_general", rules),)
+        return Tip("rams.declare", "tip.rams.declare.title",
+                   (_scored("tip.rams.declare", rules), *extra),
+                   {"n": limit, "all": view.get("hand_size", 5)})
     if kind == "trick":
         trick = list(view.get("trick", []))
         if not trick:
@@ -45,20 +66,27 @@ def for_event(kind: str, data: Mapping[str, Any], rules: Mapping[str, Any],
               viewer: int | None, names: Names) -> Tip | None:
     """The tip for a public event; ``viewer`` is the seat at the screen, if any."""
     if kind == "trump":
-        return Tip("rams.trump", "tip.rams.trump.title", ("tip.rams.trump",),
+        return Tip("rams.trump", "tip.rams.trump.title", (_scored("tip.rams.trump", rules),),
                    {"suit": suit_name(data["suit"]), "n": rules.get("hand_size", 5)})
-    if kind == LONE and not rules.get("lone_needs_one"):
+    if kind == LONE and (counters_of(rules) or not rules.get("lone_needs_one")):
         you = data["seat"] == viewer
-        return Tip("rams.lone", "tip.rams.lone.title",
-                   ("tip.rams.lone_you" if you else "tip.rams.lone",),
+        key = "tip.rams.lone_you" if you else "tip.rams.lone"
+        return Tip("rams.lone", "tip.rams.lone.title", (_scored(key, rules),),
                    {"name": names(data["seat"])})
+    if kind == "general_rams":
+        you = data["seat"] == viewer
+        key = "tip.rams.general_you" if you else "tip.rams.general"
+        return Tip("rams.general", "tip.rams.general.title", (_scored(key, rules),),
+                   {"name": names(data["seat"]), "n": rules.get("hand_size", 5)})
     if kind == "trick":
         you = data["winner"] == viewer
         return Tip("rams.trick", "tip.rams.trick.title",
                    ("tip.rams.trick_you" if you else "tip.rams.trick", "tip.rams.trick_again"),
                    {"name": names(data["winner"])})
     if kind == "void_round":
-        return Tip("rams.void_round", "tip.rams.void_round.title", ("tip.rams.void_round",))
-    if kind == "lose_life":
-        return Tip("rams.reckoning", "tip.rams.reckoning.title", ("tip.rams.reckoning",))
+        return Tip("rams.void_round", "tip.rams.void_round.title",
+                   (_scored("tip.rams.void_round", rules),))
+    if kind in ("lose_life", "score"):
+        return Tip("rams.reckoning", "tip.rams.reckoning.title",
+                   (_scored("tip.rams.reckoning", rules),))
     return None

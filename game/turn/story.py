@@ -1,5 +1,5 @@
 """The story of a finished game, for the end-of-game screen: rounds played, everyone's
-lives after each round, who lost lives in which round and who went out when, the pot,
+lives (or Rams' counters) after each round, who lost lives in which round and who went out when, the pot,
 and the people's running record against these opponents. No pygame."""
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ def tell(game: Any, seats: list[dict[str, Any]], out_round: dict[int, int],
     """The story of ``game`` (an engine that has finished) with ``seats``."""
     summary = game.summary()
     n = game.n_seats
-    start = int(game.rules.get("lives", 3))
+    start = store.start_count(game.rules)
     lives = [[start] * n] + store.lives_by_round(summary, n)
     losses: list[dict[int, int]] = []
     for r in summary.get("rounds", []):

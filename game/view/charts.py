@@ -25,22 +25,33 @@ def step_line(series: Sequence[Sequence[int]], seat: int,
     return pts
 
 
+def value_step(top: int, height: int, font_px: int) -> int:
+    """Every how many units the value axis gets a label: 1, 2, 5, 10, … so that labels
+    stand at least a line and a half apart (Rams' counters reach 30 and more)."""
+    for step in (1, 2, 5, 10, 20, 50, 100):
+        if height * step / max(1, top) >= 1.5 * font_px:
+            return step
+    return 100
+
+
 def lives_chart(surf: pygame.Surface, rect: pygame.Rect, series: Sequence[Sequence[int]],
                 colours: Sequence[tuple[int, int, int]], u: float, axis_label: str,
                 highlight: Sequence[int] = ()) -> None:
     """``series[i]`` is every seat's lives after round ``i`` (``series[0]``: the start);
-    one line per seat in ``colours``; a dot where a seat lost lives. Seats in
+    one line per seat in ``colours``; a dot where a seat's count changed (lives lost, or
+    Rams' counters shed or added). Seats in
     ``highlight`` are drawn thicker (the winners)."""
     if len(series) < 1 or rect.width < 40 or rect.height < 30:
         return
     n_seats = len(series[0])
     top = max(1, max(max(row) for row in series))
     fs = max(10, int(15 * u))
-    plot = rect.inflate(-int(46 * u), -int(40 * u))
-    plot.left = rect.left + int(34 * u)
-    plot.top = rect.top + int(16 * u)
+    # room above the plot for the axis label, below it for the round numbers
+    plot = pygame.Rect(rect.left + int(34 * u), rect.top + fs + int(6 * u),
+                       rect.width - int(46 * u), 0)
+    plot.height = max(10, rect.bottom - plot.top - max(int(24 * u), fs + int(8 * u)))
     grid = (90, 84, 70)
-    for k in range(top + 1):
+    for k in range(0, top + 1, value_step(top, plot.height, fs)):
         y = plot.bottom - plot.height * k / top
         pygame.draw.line(surf, grid, (plot.left, int(y)), (plot.right, int(y)), 1)
         text.blit(surf, str(k), fs, (plot.left - int(8 * u), int(y)), widgets.DIM, "midright")
@@ -65,6 +76,6 @@ def lives_chart(surf: pygame.Surface, rect: pygame.Rect, series: Sequence[Sequen
         if len(pts) > 1:
             pygame.draw.lines(surf, col, False, pts, width)
         for i in range(1, len(series)):
-            if series[i][seat] < series[i - 1][seat]:
+            if series[i][seat] != series[i - 1][seat]:
                 pygame.draw.circle(surf, col, point(i, series[i][seat], seat),
                                    max(3, int(5 * u)))

@@ -78,6 +78,11 @@ class CardStrip:
 
 # ----------------------------------------------------------------- the players' figures
 
+def scored(key: str, review: dict[str, Any]) -> str:
+    """``key``, or its counters form for a review of Rams under counters."""
+    return key + "_counters" if review.get("scoring") == "counters" else key
+
+
 COLUMNS = (("review.col.decisions", 0.47), ("review.col.lost", 0.59),
            ("review.col.choices", 0.71), ("review.col.cards", 0.84),
            ("review.col.accuracy", 0.97))
@@ -92,7 +97,8 @@ def players_panel(surf: pygame.Surface, rect: pygame.Rect, review: dict[str, Any
     pad = int(10 * u)
     players = review["players"]
     help_fs = max(10, int(15 * u))
-    help_lines = text.wrap(t("review.accuracy_help"), help_fs, rect.width - 2 * pad)
+    help_lines = text.wrap(t(scored("review.accuracy_help", review)), help_fs,
+                           rect.width - 2 * pad)
     help_h = len(help_lines) * int(help_fs * 1.15)
     rows = len(players) + 1
     rh = max(14, min(int(30 * u), (rect.height - 2 * pad - help_h - int(4 * u)) // rows))
@@ -105,7 +111,7 @@ def players_panel(surf: pygame.Surface, rect: pygame.Rect, review: dict[str, Any
                                                        True, 9),
               (x0 + int(16 * u), y), widgets.GOLD, "midleft", True)
     for key, frac in COLUMNS:
-        label = t(key)
+        label = t(scored(key, review) if key == "review.col.lost" else key)
         text.blit(surf, label, text.fit(label, fs, col_w, True, 8),
                   (rect.left + int(rect.width * frac), y), widgets.GOLD, "midright", True)
     out = []
@@ -139,7 +145,8 @@ def players_panel(surf: pygame.Surface, rect: pygame.Rect, review: dict[str, Any
 def players_height(review: dict[str, Any], width: int, u: float) -> int:
     """The height the players' table wants at ``width``."""
     help_fs = max(10, int(15 * u))
-    lines = len(text.wrap(t("review.accuracy_help"), help_fs, width - int(20 * u)))
+    lines = len(text.wrap(t(scored("review.accuracy_help", review)), help_fs,
+                          width - int(20 * u)))
     rh = max(14, int(30 * u))
     return int(20 * u) + (len(review["players"]) + 1) * rh + lines * int(help_fs * 1.15) \
         + int(6 * u)
@@ -229,13 +236,14 @@ def detail_panel(surf: pygame.Surface, rect: pygame.Rect, d: dict[str, Any],
         x = strip.draw(surf, codes, x + lw + int(6 * u), y + int(ch * 0.1), int(ch * 0.8),
                        int(3 * u), right)
     y += ch + int(10 * u)
-    y = _options(surf, pygame.Rect(x0, y, right - x0, bottom - y), d, strip, u, key_min)
+    y = _options(surf, pygame.Rect(x0, y, right - x0, bottom - y), d, strip, u, key_min,
+                 review)
     # the verdict
     vfs = max(11, int(19 * u))
     if y + vfs > bottom:
         return
     if d["cost"] >= 0.005:
-        verdict = t("review.cost", x=num(d["cost"]))
+        verdict = t(scored("review.cost", review), x=num(d["cost"]))
         colour = cost_colour(d["cost"], key_min)
     else:
         verdict, colour = t("review.no_cost"), widgets.CREAM
@@ -246,15 +254,18 @@ def detail_panel(surf: pygame.Surface, rect: pygame.Rect, d: dict[str, Any],
 
 
 def _options(surf: pygame.Surface, area: pygame.Rect, d: dict[str, Any], strip: CardStrip,
-             u: float, key_min: float) -> int:
-    """Every option of the decision with the coach's odds; returns the next free y."""
+             u: float, key_min: float, review: dict[str, Any]) -> int:
+    """Every option of the decision with the coach's odds; returns the next free y.
+    Each bar runs from the best outcome (or none lost) to the worst: under counters an
+    option can shed counters, so its figure is below zero."""
     opts = d["options"]
     order = sorted(opts, key=lambda m: (opts[m]["lives"], m))
     if not order:
         return area.top
     rh = max(16, min(int(32 * u), area.height // (len(order) + 2)))
     fs = max(10, int(rh * 0.55))
-    worst = max(o["lives"] for o in opts.values()) or 1.0
+    floor = min(0.0, min(o["lives"] for o in opts.values()))
+    span = max(o["lives"] for o in opts.values()) - floor or 1.0
     bar_x = area.left + int(area.width * 0.32)
     bar_w = int(area.width * 0.15)
     y = area.top
@@ -278,12 +289,12 @@ def _options(surf: pygame.Surface, area: pygame.Rect, d: dict[str, Any], strip: 
         bar = pygame.Rect(bar_x, row.centery - max(2, int(4 * u)), bar_w, max(4, int(8 * u)))
         pygame.draw.rect(surf, (40, 52, 46), bar, border_radius=bar.height // 2)
         fill = bar.copy()
-        fill.width = int(bar.width * min(1.0, o["lives"] / worst))
+        fill.width = int(bar.width * min(1.0, (o["lives"] - floor) / span))
         if fill.width > 0:
             pygame.draw.rect(surf, COSTLY if not best else widgets.GOLD, fill,
                              border_radius=bar.height // 2)
-        info = t("review.option.risk", p=round(100 * o["lose_life"])) + " · " + \
-            t("review.option.lives", x=num(o["lives"]))
+        info = t(scored("review.option.risk", review), p=round(100 * o["lose_life"])) + \
+            " · " + t(scored("review.option.lives", review), x=num(o["lives"]))
         later = o["lives"] - o["expected_loss"]
         if later >= 0.005:
             info += " (" + t("review.option.later", x=num(later)) + ")"

@@ -315,6 +315,9 @@
     renderMoves();
     renderLog(v, tb);
   }
+  function counting(v) {
+    return !!(v.rules && v.rules.scoring === "counters");
+  }
   function renderPlayers(v, tb) {
     const box = $("players");
     box.textContent = "";
@@ -322,17 +325,20 @@
       const s = el("div", "seat");
       if (i === seat) s.classList.add("me");
       if (i === tb.to_move) s.classList.add("turn");
-      if (v.lives[i] <= 0) s.classList.add("out");
+      if (v.lives[i] <= 0 && !counting(v)) s.classList.add("out");
       s.appendChild(el("b", "", name(i) + (i === seat ? " (" + t("you") + ")" : "")));
-      const lives = el("span", "lives", "●".repeat(Math.max(0, v.lives[i])));
+      // counters (Rams' default scoring): a number to bring down to zero
+      const lives = el("span", "lives", counting(v) ? t("counters", { n: v.lives[i] })
+        : "●".repeat(Math.max(0, v.lives[i])));
       s.appendChild(lives);
       const tags = [];
       if (i === v.dealer) tags.push(t("dealer"));
       if (tb.phones.includes(i) && !tb.connected.includes(i)) tags.push(t("away"));
       if (tb.stand_in.includes(i)) tags.push(t("computer"));
-      if (v.declared && v.declared[i]) tags.push(t(v.declared[i] === "play" ? "played" : "dropped"));
+      if (v.declared && v.declared[i] === "general") tags.push(t("m_general"));
+      else if (v.declared && v.declared[i]) tags.push(t(v.declared[i] === "play" ? "played" : "dropped"));
       if (v.tricks && v.tricks[i]) tags.push(t("tricks", { n: v.tricks[i] }));
-      if (v.lives[i] <= 0) tags.push(t("out"));
+      if (v.lives[i] <= 0 && !counting(v)) tags.push(t("out"));
       if (tags.length) s.appendChild(el("span", "tag", tags.join(" · ")));
       box.appendChild(s);
     }
@@ -411,7 +417,7 @@
     const note = $("oddsnote");
     if (odds) {
       const cards = Object.keys(odds).filter((m) => !words.includes(m));
-      note.textContent = t("odds_head") + " " + (cards.length
+      note.textContent = (counting(v) ? t("odds_head_counters") : t("odds_head")) + " " + (cards.length
         ? cards.map((m) => cardText(m.replace("take:", "")) + " " + pct(odds[m].lose_life)).join(" · ")
         : "");
     } else if (!(advice && advice.waiting)) note.textContent = "";
@@ -424,7 +430,8 @@
     switch (e.type) {
       case "swap": return t("e_swap", { s: s, w: name(e.with) });
       case "block": case "refuse": return t("e_" + e.type, { s: s, b: name(e.by), c: c });
-      case "declare": return t(e.choice === "play" ? "e_declare_play" : "e_declare_drop", { s: s });
+      case "declare": return t(e.choice === "play" ? "e_declare_play" : e.choice === "general"
+        ? "e_declare_general" : "e_declare_drop", { s: s });
       case "trick": return t("e_trick", { s: name(e.winner) });
       case "showdown":
         return t("e_showdown", { cards: Object.keys(e.cards).map((k) => name(Number(k)) + " " + cardText(e.cards[k])).join(", ") });
@@ -440,7 +447,8 @@
       for (const e of last) lines.push(eventText(e));
       for (const k of Object.keys(tb.last_lost || {})) {
         const n = tb.last_lost[k];
-        if (n > 0) lines.push(t("e_lost", { s: name(Number(k)), n: n === 1 ? t("life") : t("lives", { n: n }) }));
+        if (counting(v) && n) lines.push(t("e_counted", { s: name(Number(k)), n: (n > 0 ? "+" : "−") + Math.abs(n) }));
+        else if (n > 0) lines.push(t("e_lost", { s: name(Number(k)), n: n === 1 ? t("life") : t("lives", { n: n }) }));
       }
     }
     if (v.events.length || last) lines.push(t("round", { n: v.round + 1 }));
