@@ -17,8 +17,8 @@ from game.ai.coach import advise_view
 from game.ai.rams_info import Info
 from game.ai.rams_search import model_for, odds, settled
 from game.review import compute
-from game.rules.rams import AS_WRITTEN
 from game.review.job import ReviewJob
+from game.rules.rams import AS_WRITTEN
 from game.turn.workers import InlineWorker, ManualWorker
 from tests.review_helpers import Always, cut, play
 
