@@ -39,6 +39,7 @@ from game import records  # noqa: E402
 from game.cards import CUCKOO_VALUES  # noqa: E402
 from game.i18n import card_name  # noqa: E402
 from game.rules.base import seat_seed  # noqa: E402
+from game.rules.rams import AS_WRITTEN  # noqa: E402
 from game.scenes import testing as T  # noqa: E402
 from game.scenes.menu import MenuScene  # noqa: E402
 from game.turn.options import TableOptions  # noqa: E402
@@ -253,7 +254,9 @@ def _count_events(seen: Seen, game) -> None:
     for rnd in game.history:
         seen.tricks += sum(1 for e in rnd if e.get("type") == "trick")
     seen.rounds += max(0, len(game.history) - 1)
-    seen.losses += sum(sum(r.get("lost", {}).values()) for r in game.rounds)
+    # lives lost, or counters added as a penalty (a trick shed under counters is not one)
+    seen.losses += sum(sum(v for v in r.get("lost", {}).values() if v > 0)
+                       for r in game.rounds)
 
 
 def play_hot_seat(game_id: str, n: int, humans: int, rules: dict, seed: int,
@@ -338,12 +341,13 @@ CHASE = [
             "final_tie": "sudden_death"}, 5),
 ]
 
-RAMS = [
-    (4, 2, {"lives": 2}, 1),
-    (5, 3, {"lives": 2, "dealer_takes_trump": True}, 2),
-    (6, 5, {"lives": 1, "must_trump": True, "must_beat": True}, 3),
-    (3, 2, {"lives": 2, "hand_size": 3, "lone_needs_one": True,
+RAMS = [      # Rams as written with few lives, and the pub's pace with few counters
+    (4, 2, {**AS_WRITTEN, "lives": 2}, 1),
+    (5, 3, {**AS_WRITTEN, "lives": 2, "dealer_takes_trump": True}, 2),
+    (6, 5, {**AS_WRITTEN, "lives": 1, "must_trump": True, "must_beat": True}, 3),
+    (3, 2, {**AS_WRITTEN, "lives": 2, "hand_size": 3, "lone_needs_one": True,
             "dealer_takes_trump": True}, 4),
+    (4, 3, {"counters": 4}, 5),
 ]
 
 
@@ -393,7 +397,10 @@ def test_twenty_chase_games_with_three_people_at_the_screen():
 
 def test_twenty_rams_games_with_three_people_at_the_screen():
     def rules(k: int) -> dict:
-        r: dict = {"lives": 1 + k % 2, "hand_size": 3 + k % 3, "drop_limit": 1}
+        # every other game Rams as written with few lives, else counters (the default)
+        r: dict = {**AS_WRITTEN, "lives": 1 + k % 4 // 2} if k % 2 == 0 else \
+            {"counters": 3 + k % 3}
+        r["hand_size"] = 3 + k % 3
         if k % 3 == 1:
             r["dealer_takes_trump"] = True
         return r

@@ -255,8 +255,7 @@ def scoring_of(rec: Record) -> str:
     """``counters`` for Rams under counters (every "lives" figure of the review is then
     counters: a penalty adds them, a trick sheds them), else ``lives``. From the rules
     the record's engine plays (a record may leave its format's defaults unsaid)."""
-    rules = records.new_engine(rec).rules if rec.game == "rams" else {}
-    return "counters" if counters_of(rules) else "lives"
+    return "counters" if counters_of(records.new_engine(rec).rules) else "lives"
 
 
 def accuracy(cost: float, at_stake: float) -> float | None:

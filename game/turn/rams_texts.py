@@ -15,7 +15,6 @@ from game.cards import SUIT_NAMES_DE, SUIT_NAMES_EN
 from game.i18n import card_name, t
 from game.rules.base import Pending, Refusal
 from game.rules.rams_rules import (
-    drop_limit_of,
     forced_to_play,
     rank_table,
     trick_winner,
@@ -104,7 +103,7 @@ def forced_why(view: dict[str, Any], seat: int, drops: int) -> str | None:
     rules = view.get("rules") or {}
     active = view.get("active") or []
     declared = view.get("declared") or {}
-    return forced_to_play(drops, drop_limit_of({"drop_limit": rules.get("drop_limit", 1)}),
+    return forced_to_play(drops, view.get("drop_limit"),
                           dealer=seat == view.get("dealer"),
                           nobody_plays=all(c != "play" for c in declared.values()),
                           seats=len(active),
