@@ -17,6 +17,7 @@ from game.rules.rams_rules import (
     DECK_CARDS,
     RANK_ORDER,
     forced_to_play,
+    must_play,
     rank_table,
     voids_shown,
 )
@@ -143,6 +144,11 @@ class Info:
         return forced_to_play(self.drops_before.get(seat, 0), self.limit,
                               seats=len(self.order),
                               two_must_play=bool(self.rules.get("two_must_play"))) is not None
+
+    def forced_after_drop(self, seat: int) -> bool:
+        """Whether a drop by ``seat`` this round makes the drop limit force it to play
+        next round (its streak with this drop, :func:`must_play`)."""
+        return must_play(self.drops_before.get(seat, 0) + 1, self.limit)
 
     def dealer_forced(self, seat: int, declared: dict[int, str]) -> bool:
         """Whether ``dealer_must_play`` makes ``seat`` (if it is the dealer) play after

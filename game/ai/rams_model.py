@@ -40,7 +40,7 @@ from game.ai.rams_strength import (
     p_sweep,
 )
 from game.ai.rams_value import forced_lives
-from game.rules.rams_rules import COUNTER_PENALTY, round_losses
+from game.rules.rams_rules import COUNTER_PENALTY, must_play, round_losses
 
 #: softness of a declaration, in lives of expected loss
 TEMP = 0.05
@@ -133,7 +133,7 @@ def drop_cost(drops_before: int, limit: int | None, seats: int) -> float:
     if limit is None:
         return 0.0
     after = drops_before + 1
-    if after >= limit:
+    if must_play(after, limit):
         return forced_lives(seats)
     return forced_lives(seats) * 0.25 * after / limit
 
