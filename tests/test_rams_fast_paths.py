@@ -24,7 +24,7 @@ import pytest
 
 from game.ai.rams_cards import deck
 from game.ai.rams_info import Info
-from game.ai.rams_model import DeclareModel, drop_cost
+from game.ai.rams_model import DeclareModel, drop_cost, history_key, round_declarations
 from game.ai.rams_playout import Round
 from game.ai.rams_search import DeclareTrials
 from game.ai.rams_value import forced_lives
@@ -187,6 +187,44 @@ def test_what_a_drop_brings_next_round_is_what_the_engine_does(rules: dict) -> N
     assert checked > 60 and asked > 40, (checked, asked)
     if g.drop_limit is not None:
         assert forced > 5, forced
+
+
+@pytest.mark.parametrize("rules", DECLARE_RULES, ids=_ids)
+def test_styles_read_the_forced_declarations_of_earlier_rounds_as_the_engine(
+        rules: dict) -> None:
+    """The styles the search reads from ``history`` (:func:`round_declarations`) leave
+    out the declarations the rules forced: round by round of random games, the seats
+    it takes for forced are exactly those the engine refused a drop (with the same
+    reason, the engine's), and the streaks it carries on are the engine's ``drops``
+    when the next round is dealt."""
+    rng = random.Random(33)
+    rounds = forced_seen = 0
+    for _ in range(40):
+        g = new_game(rules, rng)
+        streak = [0] * g.n_seats
+        refused: dict[int, str] = {}
+        done = 0
+        while (p := g.to_move()) is not None and g.round_index < 30:
+            if p.decision == "declare" and "drop" not in p.legal:
+                refused[p.seat] = g._forced(p.seat) or ""
+            g.apply(p.seat, move_for(p, rng, 0.75))
+            if len(g.rounds) == done:
+                continue
+            done = len(g.rounds)
+            key = history_key(g.view(0)["history"])
+            _, forced, streak = round_declarations(
+                key[-1], streak, g.drop_limit, g.rules["dealer_must_play"],
+                g.rules["two_must_play"])
+            assert forced == refused, (rules, g.round_index, key[-1])
+            if not g.finished:
+                for s in g.order:
+                    assert streak[s] == g.drops[s], (rules, g.round_index, s)
+            rounds += 1
+            forced_seen += len(refused)
+            refused = {}
+    assert rounds > 150, rounds
+    if g.drop_limit is not None or g.rules["two_must_play"] or g.rules["dealer_must_play"]:
+        assert forced_seen > 20, forced_seen
 
 
 # --------------------------------------------------------------------------- trick play
