@@ -5,8 +5,8 @@ A card is one bit of an ``int``: bit ``16 * suit + rank`` (suits in the order of
 "the cards of a suit", "the cards above this one" are masks. The rules of a trick are
 the ones of :mod:`game.rules.rams_rules` written on those masks (follow suit, the
 ``must_trump`` / ``must_beat`` variants, which card heads a trick);
-``tests/test_rule_primitives.py`` plays them against the rules' own functions and the
-engine on random states, card by card.
+``tests/test_rule_primitives.py`` plays them against the rules' own functions on
+random states, ``tests/test_rams_fast_paths.py`` against the engine, card by card.
 """
 
 from __future__ import annotations

@@ -78,7 +78,7 @@ def advise(view: Any, level: str = "hard", samples: int | None = None,
     out: dict[str, Any] = {"seat": view["seat"], "level": level, "move": move,
                            "options": options}
     if info.decision == "declare" and info.limit is not None:
-        out["drop_forces_play_next"] = info.drops_before.get(info.me, 0) + 1 >= info.limit
+        out["drop_forces_play_next"] = info.forced_after_drop(info.me)
     if "drop" in options:
         out["later"] = {"drop": round(drop_cost(info.drops_before.get(info.me, 0),
                                                 info.limit, len(info.order)), 4)}

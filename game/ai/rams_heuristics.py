@@ -110,7 +110,7 @@ def drop_cost(info: Info, forced_cost: float = FORCED_COST) -> float:
     if info.limit is None:
         return 0.0
     after = info.drops_before.get(info.me, 0) + 1
-    if after >= info.limit:
+    if info.forced_after_drop(info.me):
         return forced_cost
     return forced_cost * 0.25 * after / info.limit
 

@@ -10,14 +10,14 @@ counters) and a General Rams announcement.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from game.rules.rams_rules import (
     DECK_CARDS,
     RANK_ORDER,
-    drop_limit_of,
     forced_to_play,
+    must_play,
     rank_table,
     voids_shown,
 )
@@ -75,7 +75,8 @@ class Info:
                  if s in self.active]
         self.order = order
         self.hand_size: int = int(view.get("hand_size") or self.rules.get("hand_size", 5))
-        self.limit: int | None = drop_limit_of({"drop_limit": self.rules.get("drop_limit", 1)})
+        #: the drop limit in force (``None``: none), as the engine says it in the view
+        self.limit: int | None = view["drop_limit"]
         #: ``scoring: counters``: ``lives`` are counters, brought down to zero to win
         self.counting: bool = self.rules.get("scoring") == "counters"
         self.events = view["events"]
@@ -134,7 +135,7 @@ class Info:
             if p.get("type") == "discarded":
                 gone.add(p["card"])
         self.gone = gone
-        self.drops_before = drops_before(view, order)
+        self.drops_before = drops_before(view, order, declared)
 
     def forced(self, seat: int) -> bool:
         """Whether the rules make ``seat`` play this round whatever the others do (the
@@ -144,6 +145,11 @@ class Info:
                               seats=len(self.order),
                               two_must_play=bool(self.rules.get("two_must_play"))) is not None
 
+    def forced_after_drop(self, seat: int) -> bool:
+        """Whether a drop by ``seat`` this round makes the drop limit force it to play
+        next round (its streak with this drop, :func:`must_play`)."""
+        return must_play(self.drops_before.get(seat, 0) + 1, self.limit)
+
     def dealer_forced(self, seat: int, declared: dict[int, str]) -> bool:
         """Whether ``dealer_must_play`` makes ``seat`` (if it is the dealer) play after
         the declarations ``declared`` before it."""
@@ -151,23 +157,42 @@ class Info:
                 and not any(c == "play" for c in declared.values()))
 
 
-def drops_before(view: View, seats: Iterable[int]) -> dict[int, int]:
-    """Rounds in a row each seat dropped out before this round (from ``history``)."""
+def drops_before(view: View, seats: Iterable[int],
+                 declared: Mapping[int, str]) -> dict[int, int]:
+    """Rounds in a row each seat dropped out before this round: the view's ``drops``
+    (the engine's count) for a seat still to declare, one less for a seat that dropped
+    now; for a seat that played now the view no longer says it, and its streak is read
+    from ``history`` (:func:`streak_in_history`)."""
+    drops = view["drops"]
     out: dict[int, int] = {}
-    hist = view.get("history") or []
     for s in seats:
-        k = 0
-        for rnd in reversed(hist):
-            choice = None
-            for e in rnd:
-                if e.get("type") == "declare" and e.get("seat") == s:
+        choice = declared.get(s)
+        if choice is None:
+            out[s] = drops[s]
+        elif choice == "drop":
+            out[s] = drops[s] - 1
+        else:
+            out[s] = streak_in_history(view.get("history") or [], s)
+    return out
+
+
+def streak_in_history(history: Sequence[Sequence[Mapping[str, Any]]], seat: int) -> int:
+    """Rounds in a row ``seat`` dropped out at the end of ``history``, as the engine
+    counts them: a round it played (or was not asked in, after someone announced
+    General Rams: then everyone plays) ends the streak."""
+    k = 0
+    for rnd in reversed(history):
+        choice = None
+        general = False
+        for e in rnd:
+            if e.get("type") == "declare":
+                if e.get("seat") == seat:
                     choice = e.get("choice")
                     break
-            if choice is None:
-                continue
-            if choice == "drop":
-                k += 1
-            else:
-                break
-        out[s] = k
-    return out
+                general = general or e.get("choice") == "general"
+        if choice is None and not general:
+            continue        # a round it was not dealt in (it cannot come back: none)
+        if choice != "drop":
+            break
+        k += 1
+    return k

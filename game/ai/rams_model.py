@@ -28,6 +28,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from game.ai.common import mix
 from game.ai.rams_cards import deck, suit_index
@@ -40,7 +41,7 @@ from game.ai.rams_strength import (
     p_sweep,
 )
 from game.ai.rams_value import forced_lives
-from game.rules.rams_rules import COUNTER_PENALTY, round_losses
+from game.rules.rams_rules import COUNTER_PENALTY, forced_to_play, must_play, round_losses
 
 #: softness of a declaration, in lives of expected loss
 TEMP = 0.05
@@ -133,7 +134,7 @@ def drop_cost(drops_before: int, limit: int | None, seats: int) -> float:
     if limit is None:
         return 0.0
     after = drops_before + 1
-    if after >= limit:
+    if must_play(after, limit):
         return forced_lives(seats)
     return forced_lives(seats) * 0.25 * after / limit
 
@@ -256,20 +257,57 @@ def read_styles(info: Info) -> dict[int, Style]:
     hist = info.view.get("history") or []
     if not hist:
         return {}
-    key = tuple(tuple((e.get("type"), e.get("seat"), e.get("choice") or e.get("card")
-                       or e.get("winner"), tuple((e.get("cards") or {}).items()))
-                      for e in rnd if e.get("type") in ("declare", "play", "trick",
-                                                         "take_trump"))
-                for rnd in hist)
     rules = info.rules
-    return dict(_styles(key, info.me, info.n, info.limit, bool(rules.get("lone_needs_one")),
-                        info.hand_size, info.deck, int(rules.get("lives", 3)),
-                        info.counting))
+    return dict(_styles(history_key(hist), info.me, info.n, info.limit,
+                        bool(rules.get("lone_needs_one")), info.hand_size, info.deck,
+                        int(rules.get("lives", 3)), info.counting,
+                        bool(rules.get("dealer_must_play")), bool(rules.get("two_must_play"))))
+
+
+def history_key(hist: Sequence[Sequence[Mapping[str, Any]]]) -> tuple:
+    """The earlier rounds (``history``) as tuples ``(type, seat, choice / card /
+    winner, cards)`` of their declarations, cards, tricks and exchanges: hashable, so
+    the styles read from them are computed once per game state."""
+    return tuple(tuple((e.get("type"), e.get("seat"), e.get("choice") or e.get("card")
+                        or e.get("winner"), tuple((e.get("cards") or {}).items()))
+                       for e in rnd if e.get("type") in ("declare", "play", "trick",
+                                                          "take_trump"))
+                 for rnd in hist)
+
+
+def round_declarations(rnd: Sequence[tuple], streak: Sequence[int], limit: int | None,
+                       dealer_must_play: bool = False, two_must_play: bool = False
+                       ) -> tuple[list[tuple[int, str]], dict[int, str], list[int]]:
+    """An earlier round (one entry of :func:`history_key`) as the engine played it:
+    its declarations in order, the seats the rules forced to play with the reason
+    (:func:`~game.rules.rams_rules.forced_to_play` on ``streak``, each seat's drops in
+    a row before it) and the streaks after it. The seats dealt in are those that
+    declared or played (after General Rams the later seats are not asked, and play);
+    the dealer declares last, if asked at all."""
+    decl = [(s, ch) for t, s, ch, _ in rnd if t == "declare"]
+    order = [s for s, _ in decl]
+    dealt = order + [s for s in dict.fromkeys(s for t, s, _, _ in rnd if t == "play")
+                     if s not in order]
+    dealer = order[-1] if order and len(order) == len(dealt) else None
+    forced: dict[int, str] = {}
+    nobody = True
+    for s, choice in decl:
+        why = forced_to_play(streak[s], limit, dealer=s == dealer, nobody_plays=nobody,
+                             seats=len(dealt), dealer_must_play=dealer_must_play,
+                             two_must_play=two_must_play)
+        if why is not None:
+            forced[s] = why
+        nobody = nobody and choice != "play"
+    after = list(streak)
+    for s in dealt:
+        after[s] = streak[s] + 1 if (s, "drop") in decl else 0
+    return decl, forced, after
 
 
 @lru_cache(maxsize=32)
 def _styles(hist: tuple, me: int, n: int, limit: int | None, nln: bool, hand_size: int,
-            deck_name: str, start_lives: int, counting: bool = False
+            deck_name: str, start_lives: int, counting: bool = False,
+            dealer_must_play: bool = False, two_must_play: bool = False
             ) -> tuple[tuple[int, Style], ...]:
     dk = deck(deck_name)
     streak = [0] * n
@@ -278,9 +316,9 @@ def _styles(hist: tuple, me: int, n: int, limit: int | None, nln: bool, hand_siz
     blind: dict[int, dict[tuple[Context, int], list[int]]] = {}
     traps: dict[int, list[int]] = {}
     for rnd in hist:
-        decl = [(s, ch) for t, s, ch, _ in rnd if t == "declare"]
+        decl, forced, after = round_declarations(rnd, streak, limit, dealer_must_play,
+                                                 two_must_play)
         order = [s for s, _ in decl]
-        forced = {s: limit is not None and streak[s] >= limit for s in order}
         trump = _trump_of(rnd)
         shown: dict[int, int] = {}
         won: dict[int, int] = {}
@@ -292,11 +330,13 @@ def _styles(hist: tuple, me: int, n: int, limit: int | None, nln: bool, hand_siz
         declared: dict[int, str] = {}
         for i, (s, choice) in enumerate(decl):
             later = order[i + 1:]
-            fl = sum(1 for x in later if forced[x])
+            # the seats forced whatever the others do (as DeclareModel.context counts)
+            fl = sum(1 for x in later if forced.get(x, "dealer_must_play")
+                     != "dealer_must_play")
             c = Context(sum(1 for x in order[:i] if declared.get(x) == "play"), fl,
                         len(later) - fl, len(order), nln, counting)
             declared[s] = choice
-            if s == me or forced[s] or choice == "general":
+            if s == me or s in forced or choice == "general":
                 continue
             if not later and c.earlier_play == 1 and not nln and not counting:
                 traps.setdefault(s, []).append(1 if choice == "drop" else 0)
@@ -308,8 +348,7 @@ def _styles(hist: tuple, me: int, n: int, limit: int | None, nln: bool, hand_siz
             else:
                 cell = blind.setdefault(s, {}).setdefault((c, lives[s]), [0, 0])
                 cell[0 if choice == "play" else 1] += 1
-        for s in order:
-            streak[s] = streak[s] + 1 if declared.get(s) == "drop" else 0
+        streak = after
         if not counting:        # counters: a seat's style does not depend on them here
             _lose_lives(won, order, declared, lives, hand_size, nln)
     out = []

@@ -5,7 +5,9 @@ sees: its hand, the cards gone, the voids shown, the tricks won).
 :class:`Round` holds the state of one round's trick play (hands as bit sets,
 :mod:`game.ai.rams_cards`); :func:`play_out` plays it to the end. What a finished
 round costs is the rules' own :func:`~game.rules.rams_rules.round_losses`.
-``tests/test_rule_primitives.py`` plays these play-outs against the engine.
+``tests/test_rams_fast_paths.py`` plays random legal cards through a round and the
+engine (legal sets, winners, voids, losses); ``tests/test_rule_primitives.py`` the
+play-outs' own cards.
 
 The heuristic's goal per seat (:func:`mode`): ``NEED`` a trick, ``SAFE`` (has one:
 take tricks away from players still needing one), ``ALL`` (the lone player, or the

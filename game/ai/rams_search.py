@@ -79,14 +79,13 @@ class DeclareTrials:
         self.model = model
         self.later = [s for s in info.order if s != info.me and s not in info.declared]
         self.sampler = Worlds(info, model)
-        limit = info.limit
         me = info.me
         # a drop now that reaches the limit forces this seat to play next round; who
         # else will be forced then is known once every seat has declared
-        self.forced_next = limit is not None and info.drops_before.get(me, 0) + 1 >= limit
-        self.drop_lives = drop_cost(info.drops_before.get(me, 0), limit, len(info.order))
-        self.near_limit = {s for s in info.order if s != me and limit is not None
-                           and info.drops_before.get(s, 0) + 1 >= limit}
+        self.forced_next = info.forced_after_drop(me)
+        self.drop_lives = drop_cost(info.drops_before.get(me, 0), info.limit,
+                                    len(info.order))
+        self.near_limit = {s for s in info.order if s != me and info.forced_after_drop(s)}
 
     def world(self, rng: random.Random) -> tuple[float, Any] | None:
         got = self.sampler.sample(rng)
