@@ -115,7 +115,8 @@ class Round:
             return None
         w = self.best_seat
         self.tricks[w] += 1
-        if (self.counting and self.first_out is None
+        # a seat sheds at most its tricks: the rules' count only when that may reach zero
+        if (self.counting and self.first_out is None and self.tricks[w] >= self.stack[w]
                 and self._shed(w) >= self.stack[w]):
             self.first_out = w
         self.trick = []
