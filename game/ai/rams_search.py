@@ -104,6 +104,9 @@ class DeclareTrials:
         hands, us = world
         info = self.info
         me = info.me
+        if move == "drop" and not self.valued:
+            return 0.0, 0           # a seat that drops loses nothing this round
+
         order = info.order
         declared = dict(info.declared)
         declared[me] = move
