@@ -152,13 +152,18 @@ class CardTrials:
         self.sampler = Worlds(info, model, read_play)
         self.bit = deck(info.deck).bit
         self.players = list(info.in_play)
+        #: the round as the view shows it, without the hands: each world's is a copy
+        self.table = start_round(info, {})
 
     def world(self, rng: random.Random) -> tuple[float, Any] | None:
         got = self.sampler.sample(rng)
         if got is None:
             return None
         w, hands = got
-        return w, start_round(self.info, {s: hands[s] for s in self.players})
+        r = self.table.copy()
+        for s in self.players:
+            r.hands[s] = hands[s]
+        return w, r
 
     def run(self, world: Any, card: str) -> tuple[float, int]:
         info = self.info
