@@ -251,3 +251,60 @@ def test_a_card_that_ends_the_trick_hands_the_lead_to_its_winner(monkeypatch) ->
             move = "play" if p.decision == "declare" else rng.choice(p.legal)
             g.apply(p.seat, move)
     assert checked > 20
+
+
+def _decisions(rules: dict | None, kind: str, seeds: range):
+    """Views of ``kind`` with a choice, from games of random moves under ``rules``."""
+    from game import games
+
+    for seed in seeds:
+        g = games.new_game("rams", rules, 4, seed=seed, bot_seed=seed)
+        g.start()
+        rng = random.Random(seed)
+        while (p := g.to_move()) is not None and len(g.moves) < 120:
+            if p.decision == kind and len(p.legal) > 1:
+                yield g.view(p.seat)
+            g.apply(p.seat, rng.choice(p.legal))
+
+
+@pytest.mark.parametrize("rules", [None, AS_WRITTEN], ids=["pub", "as_written"])
+def test_equivalent_cards_get_the_odds_of_the_lowest(rules) -> None:
+    """The coach plays out one of equivalent cards (the same suit, nothing still out
+    between them) for all: they get its odds, and the others' odds are those of
+    playing out every card."""
+    merged = 0
+    for view in _decisions(rules, "trick", range(40)):
+        info = Info(view)
+        same = rams_search.equivalents(info)
+        if len(set(same.values())) == len(same):
+            continue
+        model = DeclareModel(info)
+        got = rams_search.odds(info, model, 30, seed=5, shortcut=False)
+        each = rams_search.odds(info, model, 30, seed=5, shortcut=False, merge=False)
+        for card, rep in same.items():
+            assert got[card] == each[rep]
+        merged += 1
+        if merged >= 8:
+            return
+    pytest.fail(f"only {merged} decisions with equivalent cards")
+
+
+@pytest.mark.parametrize("rules", [None, AS_WRITTEN], ids=["pub", "as_written"])
+def test_a_seat_that_drops_loses_nothing_this_round(rules) -> None:
+    """The coach does not play a drop out: in every world the round costs the seat that
+    drops nothing (lives or counters), whoever plays."""
+    checked = 0
+    for view in _decisions(rules, "declare", range(12)):
+        if "drop" not in view["legal"]:
+            continue
+        info = Info(view)
+        trials = rams_search.DeclareTrials(info, DeclareModel(info))   # played out
+        rng = random.Random(checked)
+        for _ in range(30):
+            got = trials.world(rng)
+            if got is not None:
+                assert trials.run(got[1], "drop")[1] == 0
+        odds = rams_search.odds(info, DeclareModel(info), 30, seed=checked)
+        assert odds["drop"] == {"lose_life": 0.0, "expected_loss": 0.0}
+        checked += 1
+    assert checked >= 10

@@ -4,6 +4,11 @@ processes started beforehand, the default number of deals).
 
     python tools/bench_review.py [--game chase,rams] [--games 20] [--jobs 2]
                                  [--seats medium,hard,medium,hard] [--seed 1]
+                                 [--rules pub|as_written|JSON]
+
+``--rules`` names a rule preset of the games (``pub``: today's defaults;
+``as_written``: Rams as written, lives and the drop limit) or gives the rules as a
+JSON object; a preset a game does not have leaves that game at its defaults.
 
 Per game one line (decisions, wall seconds, CPU seconds of the coach calls summed over
 the processes); then per game the median, p95 and largest of both, and the machine's
@@ -43,8 +48,20 @@ def timed_chunk(data: dict[str, Any], moves: list[int], token: str
     return got, time.process_time() - start
 
 
-def play(game_id: str, seats: list[str], seed: int) -> Record:
-    g = games.new_game(game_id, None, len(seats), seed=seed, bot_seed=seed)
+def rules_for(game_id: str, spec: str | None) -> dict[str, Any] | None:
+    """The rules ``--rules`` gives ``game_id``: a preset's keys, a JSON object, or
+    ``None`` (the defaults)."""
+    if not spec:
+        return None
+    if spec.lstrip().startswith("{"):
+        return dict(json.loads(spec))
+    presets = games.entry(game_id).presets or {}
+    return dict(presets[spec]) if spec in presets else None
+
+
+def play(game_id: str, seats: list[str], seed: int,
+         rules: dict[str, Any] | None = None) -> Record:
+    g = games.new_game(game_id, rules, len(seats), seed=seed, bot_seed=seed)
     g.start()
     players = [make_player(game_id, s) for s in seats]
     while not g.finished:
@@ -82,6 +99,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seats", default="medium,hard,medium,hard")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--rules", default=None,
+                    help="a rule preset (pub, as_written) or the rules as JSON")
     args = ap.parse_args(argv)
     seats = args.seats.split(",")
     pool = None
@@ -94,8 +113,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         for game_id in args.game.split(","):
             walls, cpus, sizes = [], [], []
+            rules = rules_for(game_id, args.rules)
             for k in range(args.games):
-                rec = play(game_id, seats, args.seed + k)
+                rec = play(game_id, seats, args.seed + k, rules)
                 rv, wall, cpu = review(rec, pool)
                 walls.append(wall)
                 cpus.append(cpu)
@@ -105,7 +125,7 @@ def main(argv: list[str] | None = None) -> int:
                                   "wall_s": round(wall, 3), "cpu_s": round(cpu, 3)}),
                       flush=True)
             summary[game_id] = {
-                "games": args.games, "jobs": args.jobs, "seats": seats,
+                "games": args.games, "jobs": args.jobs, "seats": seats, "rules": rules,
                 "decisions_median": pct(sizes, 50), "decisions_max": max(sizes),
                 "wall_s_median": round(pct(walls, 50), 2), "wall_s_p95": round(pct(walls, 95), 2),
                 "wall_s_max": round(max(walls), 2),

@@ -101,10 +101,12 @@ def _count_loss(f: tuple[int, ...], others: float, alone: bool) -> float:
     return _no_trick(f, others) - tricks / COUNTER_PENALTY
 
 
+@lru_cache(maxsize=1 << 16)
 def play_loss(f: tuple[int, ...], c: Context, fear: float = 1.0) -> float:
     """Expected lives lost by playing a hand with features ``f`` in context ``c``,
     counting ``fear`` of the risk of being left alone (``counters``: in stake units,
-    negative when playing is expected to gain)."""
+    negative when playing is expected to gain). Kept once worked out: the search asks
+    for the same few features and contexts in world after world."""
     n = c.seats
     if c.counting:
         k = c.earlier_play

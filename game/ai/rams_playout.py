@@ -117,7 +117,8 @@ class Round:
             return None
         w = self.best_seat
         self.tricks[w] += 1
-        if (self.counting and self.first_out is None
+        # a seat sheds at most its tricks: the rules' count only when that may reach zero
+        if (self.counting and self.first_out is None and self.tricks[w] >= self.stack[w]
                 and self._shed(w) >= self.stack[w]):
             self.first_out = w
         self.trick = []
@@ -320,10 +321,10 @@ def _follow(r: Round, seat: int, md: int, hand: int, legal: int, unseen: int, tr
     best = r.best
     winners = legal & beating(best, trump, above)
     players = r.players
-    done = {s for s, _ in r.trick}
+    # the seats still to play to this trick: the trick goes round the players in order
+    n = len(players)
     k = players.index(seat)
-    after = [players[(k + i) % len(players)] for i in range(1, len(players))]
-    after = [s for s in after if s not in done]
+    after = [players[(k + i) % n] for i in range(1, n - len(r.trick))]
     led = r.led
     t_out = unseen & tmask
 

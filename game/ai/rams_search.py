@@ -74,9 +74,12 @@ class DeclareTrials:
     """One declaration tried in one sampled world: the seats still to declare decide by
     the model (the same random numbers for every move), then the round is played out."""
 
-    def __init__(self, info: Info, model: DeclareModel) -> None:
+    def __init__(self, info: Info, model: DeclareModel, valued: bool = True) -> None:
         self.info = info
         self.model = model
+        #: whether :meth:`run` works out the outcome's value (the coach counts only
+        #: losses, and leaves it at 0)
+        self.valued = valued
         self.later = [s for s in info.order if s != info.me and s not in info.declared]
         self.sampler = Worlds(info, model)
         me = info.me
@@ -100,6 +103,9 @@ class DeclareTrials:
         hands, us = world
         info = self.info
         me = info.me
+        if move == "drop" and not self.valued:
+            return 0.0, 0           # a seat that drops loses nothing this round
+
         order = info.order
         declared = dict(info.declared)
         declared[me] = move
@@ -122,6 +128,8 @@ class DeclareTrials:
                 r = start_round(info, {s: hands[s] for s in players}, players, lone)
                 r = play_out(r, players[0])
                 lost, winner = r.losses(), r.first_out
+        if not self.valued:
+            return 0.0, own_loss(info, lost)
         cost = 0.0
         if move == "drop":
             cost = self.drop_lives
@@ -136,18 +144,25 @@ class DeclareTrials:
 class CardTrials:
     """One card tried in one sampled world: played now, then the round played out."""
 
-    def __init__(self, info: Info, model: DeclareModel, read_play: bool = False) -> None:
+    def __init__(self, info: Info, model: DeclareModel, read_play: bool = False,
+                 valued: bool = True) -> None:
         self.info = info
+        self.valued = valued
         self.sampler = Worlds(info, model, read_play)
         self.bit = deck(info.deck).bit
         self.players = list(info.in_play)
+        #: the round as the view shows it, without the hands: each world's is a copy
+        self.table = start_round(info, {})
 
     def world(self, rng: random.Random) -> tuple[float, Any] | None:
         got = self.sampler.sample(rng)
         if got is None:
             return None
         w, hands = got
-        return w, start_round(self.info, {s: hands[s] for s in self.players})
+        r = self.table.copy()
+        for s in self.players:
+            r.hands[s] = hands[s]
+        return w, r
 
     def run(self, world: Any, card: str) -> tuple[float, int]:
         info = self.info
@@ -158,6 +173,8 @@ class CardTrials:
         # leads the next
         r = play_out(r, r.to_play() if w is None else w)
         lost = r.losses()
+        if not self.valued:
+            return 0.0, own_loss(info, lost)
         return (outcome_value(info.lives, lost, me, 0.0, len(info.order), info.counting,
                               r.first_out),
                 own_loss(info, lost))
@@ -256,17 +273,26 @@ def _survivors(alive: list[str], vals: dict[str, list[float]], ws: list[float],
 def candidates(info: Info) -> list[str]:
     """Legal cards with equivalent ones merged (same suit, nothing between them that is
     still out): playing either comes to the same."""
+    return list(dict.fromkeys(equivalents(info).values()))
+
+
+def equivalents(info: Info) -> dict[str, str]:
+    """Every legal card and the card it is equivalent to (the lowest of its suit with
+    nothing still out between them, or itself)."""
     legal = sorted(info.legal, key=lambda c: (c[1], info.rank[c]))
-    out: list[str] = []
+    out: dict[str, str] = {}
     hand = set(info.hand)
     order = RANK_ORDER[info.deck]
+    prev: str | None = None
     for c in legal:
-        if out and out[-1][1] == c[1]:
-            prev = out[-1]
+        if prev is not None and prev[1] == c[1]:
             between = [order[k] + c[1] for k in range(info.rank[prev] + 1, info.rank[c])]
             if all(b in info.gone or b in hand for b in between):
+                out[c] = out[prev]
+                prev = c
                 continue
-        out.append(c)
+        out[c] = c
+        prev = c
     return out
 
 
@@ -319,14 +345,16 @@ def settled(info: Info) -> bool:
 
 
 def odds(info: Info, model: DeclareModel, worlds: int, seed: int,
-         shortcut: bool = True) -> dict[str, dict[str, float]]:
+         shortcut: bool = True, merge: bool = True) -> dict[str, dict[str, float]]:
     """``{move: {lose_life, expected_loss}}`` for every legal declaration or card (for
     a card, the deals weighted by the cards the others played as well).
 
     A card of a seat whose result is :func:`settled` gets that result from the first
     world dealt, the same for every card: exactly what all the worlds would count
     (``shortcut=False`` counts them; a test holds the two equal), in a fraction of the
-    time (the game review asks for every card of a game)."""
+    time (the game review asks for every card of a game). Equivalent cards
+    (:func:`equivalents`: the same suit, nothing still out between them) are played out
+    once and get the same odds (``merge=False`` plays out each)."""
     rng = random.Random(seed)
     legal = list(info.legal)
     trials: Trials
@@ -343,13 +371,18 @@ def odds(info: Info, model: DeclareModel, worlds: int, seed: int,
             return {m: {"lose_life": float(lost > 0), "expected_loss": float(lost)}
                     for m in legal}
         return {m: {"lose_life": 0.0, "expected_loss": 0.0} for m in legal}
+    # the coach counts losses only: the outcomes' values are left out
+    same = {m: m for m in legal}
     if info.decision == "trick":
-        trials, moves = CardTrials(info, model, read_play=True), legal
+        trials = CardTrials(info, model, read_play=True, valued=False)
+        # equivalent cards come to the same: one of them is played out for all
+        same = equivalents(info) if merge else same
+        moves = list(dict.fromkeys(same.values()))
     else:
-        trials = DeclareTrials(info, model)
+        trials = DeclareTrials(info, model, valued=False)
         moves = [m for m in legal if m in ("play", "drop", "general")]
     got, total = tallies(trials, moves, worlds, rng)
     if total <= 0:
         return {m: {"lose_life": 0.0, "expected_loss": 0.0} for m in legal}
-    return {m: {"lose_life": round(got[m].lose / total, 4),
-                "expected_loss": round(got[m].lives / total, 4)} for m in legal}
+    return {m: {"lose_life": round(got[same[m]].lose / total, 4),
+                "expected_loss": round(got[same[m]].lives / total, 4)} for m in legal}

@@ -56,6 +56,14 @@ class Worlds:
         self.judged = [s for s in info.order if s != me and s in info.declared
                        and not info.forced(s)]
         self.read_play = read_play and bool(info.played)
+        self.mine = dk.mask(info.hand)
+        #: the cards played this round, in order: ``(seat, bit)``
+        self.plays = [(e["seat"], dk.bit[e["card"]]) for e in info.events
+                      if e.get("type") == "play"]
+        if self.read_play:
+            #: the round at its first lead, this seat's cards as dealt in it
+            self.fresh = start_round(info, {}, fresh=True)
+            self.fresh.hands[me] = self.mine | dk.mask(info.played_by.get(me, ()))
 
     def sample(self, rng: random.Random) -> tuple[float, list[int]] | None:
         """``(weight, hands)``: every other seat's cards now (a bit set by seat; this
@@ -92,7 +100,7 @@ class Worlds:
                 break
         else:
             return None
-        hands[info.me] = self.dk.mask(info.hand)
+        hands[info.me] = self.mine
         return self.weight(hands), hands
 
     def weight(self, hands: list[int]) -> float:
@@ -115,17 +123,13 @@ class Worlds:
         """How likely the cards played so far were, every other seat playing the
         play-out heuristic with the hand this deal gives it (and sometimes not)."""
         info = self.info
-        r = start_round(info, {s: hands[s] | self.played.get(s, 0) for s in info.in_play
-                               if s != info.me}, fresh=True)
-        r.hands[info.me] = self.dk.mask(info.hand) | self.dk.mask(
-            info.played_by.get(info.me, ()))
+        me = info.me
+        r = self.fresh.copy()
+        for s in info.in_play:
+            if s != me:
+                r.hands[s] = hands[s] | self.played.get(s, 0)
         like = 1.0
-        bit = self.dk.bit
-        for e in info.events:
-            if e.get("type") != "play":
-                continue
-            s = e["seat"]
-            b = bit[e["card"]]
+        for s, b in self.plays:
             if s != info.me:
                 legal = r.legal(s)
                 if legal & (legal - 1):
