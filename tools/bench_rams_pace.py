@@ -6,7 +6,7 @@ a game takes on screen.
     python tools/bench_rams_pace.py steps --games 200 [--rules JSON]
     python tools/bench_rams_pace.py choice --games 30 [--samples 200] [--rules JSON]
     python tools/bench_rams_pace.py screen --games 6 [--rules JSON]
-    python tools/bench_rams_pace.py levels --games 400 [--jobs 2] [--rules JSON]
+    python tools/bench_rams_pace.py levels --games 400 [--jobs 2] [--pairs hard:medium] [--rules JSON]
     python tools/bench_rams_pace.py all --rules JSON    # one table row, every figure
 
 ``pace``: games among ``--players`` copies of ``--level`` (default four ``medium``):
@@ -24,7 +24,9 @@ on the table's buttons) gives each option's expected loss in the scoring's own u
 *real choice* when both ``play`` and ``drop`` are legal and neither is ahead of the
 other by more than a tenth of the stake unit (a tenth of a life, half a counter):
 ``medium`` blurs calls that close. Printed: the share of all declarations (forced
-ones included) that are real choices, and of the free ones.
+ones included) that are real choices, and of the free ones; and the ``room``: the
+best share any rule could reach that made playing a constant amount dearer or cheaper
+than dropping (a fee), the seats deciding as now.
 
 ``screen``: one person (seat 0, played as ``medium`` plays) among three ``medium`` at
 the game's default pacing (normal animation speed, the computers' thinking pause of
@@ -41,6 +43,7 @@ the moment it is void (its last declaration shows) to the next deal.
 (``tools/bench_rams_ai.py table``: duplicate, every deal in all seat rotations): the
 seat's win share (Wilson 95 %) and its loss per round less the opponents' (paired
 95 % interval), in the scoring's unit and in stake units per round.
+``--pairs hard:medium`` measures only the pairs named (``seat:opponent``, commas).
 """
 
 from __future__ import annotations
@@ -181,8 +184,8 @@ def steps(rules: dict[str, Any] | None, games: int, players: int, level: str, se
 # ---------------------------------------------------------------- choice
 
 def _choice_job(job: tuple) -> list[float | None]:
-    """For every declaration of the games ``ks``: how far apart the coach puts the
-    expected losses of ``play`` and ``drop``, in stake units (``None``: not both legal)."""
+    """For every declaration of the games ``ks``: how much more the coach expects
+    ``play`` to lose than ``drop``, in stake units (``None``: not both legal)."""
     from game.ai.rams_coach import advise
 
     rules, specs, seed, ks, samples = job
@@ -193,8 +196,9 @@ def _choice_job(job: tuple) -> list[float | None]:
         if not ("play" in legal and "drop" in legal):
             out.append(None)
             return
-        opts = advise(view, "hard", samples)["options"]
-        gap = abs(opts["play"]["expected_loss"] - opts["drop"]["expected_loss"])
+        # the odds do not depend on the level's own pick: leave its search out
+        opts = advise(view, "hard", samples, pick=False)["options"]
+        gap = opts["play"]["expected_loss"] - opts["drop"]["expected_loss"]
         out.append(gap / _stake(view["rules"]))
 
     for k in ks:
@@ -211,7 +215,7 @@ def choice(rules: dict[str, Any] | None, games: int, players: int, level: str, s
     t0 = time.perf_counter()
     specs = [level] * players
     rows = _parts(_choice_job, lambda ks: (rules, specs, seed, ks, samples), games, jobs)
-    free = [g for g in rows if g is not None]
+    free = [abs(g) for g in rows if g is not None]
     n = max(1, len(rows))
     real = sum(1 for g in free if g <= CLOSE)
     return {"rules": rules or {}, "games": games, "declarations": len(rows),
@@ -220,7 +224,23 @@ def choice(rules: dict[str, Any] | None, games: int, players: int, level: str, s
             "real_share_of_free": round(real / max(1, len(free)), 4),
             "share_at": {str(c): round(sum(1 for g in free if g <= c) / n, 4)
                          for c in CLOSE_MORE},
+            "room": room(rows, n),
             "samples": samples, "seconds": round(time.perf_counter() - t0, 1)}
+
+
+def room(rows: list[float | None], n: int) -> dict[str, float]:
+    """The most a rule that moved what playing costs against dropping by a constant (a
+    fee for playing, or for dropping) could make of the real-choice share, the seats
+    deciding as they do now: the best such shift, in stake units (positive: playing
+    costs more), and the share of real choices with it."""
+    signed = [g for g in rows if g is not None]
+    best = (0.0, -1.0)
+    for k in range(-100, 101):
+        shift = k / 100
+        share = sum(1 for g in signed if abs(g + shift) <= CLOSE) / n
+        if share > best[1] + 1e-12:
+            best = (shift, share)
+    return {"best_shift": best[0], "real_share": round(best[1], 4)}
 
 
 # ---------------------------------------------------------------- screen
@@ -368,6 +388,17 @@ def RR_rules(rules: dict[str, Any] | None) -> dict[str, Any]:
 
 # ---------------------------------------------------------------- main
 
+def _pairs(text: str) -> tuple[tuple[str, str], ...]:
+    """``"hard:medium,medium:easy"`` -> the seat/opponent pairs ``levels`` measures."""
+    out = []
+    for part in text.split(","):
+        seat, _, opp = part.strip().partition(":")
+        if not seat or not opp:
+            raise SystemExit(f"--pairs: expected seat:opponent, got {part!r}")
+        out.append((seat, opp))
+    return tuple(out)
+
+
 def main(argv: list[str]) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -389,6 +420,8 @@ def main(argv: list[str]) -> int:
         q.add_argument("--choice-games", type=int, default=30)
         q.add_argument("--screen-games", type=int, default=6)
         q.add_argument("--level-games", type=int, default=400)
+        q.add_argument("--pairs", default="hard:medium,medium:easy",
+                       help="levels: seat:opponent pairs, comma-separated")
     a = p.parse_args(argv)
     rules = json.loads(a.rules) if a.rules else None
     if a.cmd == "pace":
@@ -400,7 +433,7 @@ def main(argv: list[str]) -> int:
     elif a.cmd == "screen":
         res = screen(rules, a.games, a.seed, a.jobs, a.decide, a.click, a.read)
     elif a.cmd == "levels":
-        res = levels(rules, a.games, a.players, a.seed, a.jobs)
+        res = levels(rules, a.games, a.players, a.seed, a.jobs, _pairs(a.pairs))
     else:
         res = {"pace": pace(rules, a.pace_games, a.players, a.level, a.seed, a.jobs),
                "choice": choice(rules, a.choice_games, a.players, a.level, a.seed, a.jobs,
@@ -408,7 +441,8 @@ def main(argv: list[str]) -> int:
                "screen": screen(rules, a.screen_games, a.seed, a.jobs, a.decide, a.click,
                                 a.read)}
         if a.level_games:
-            res["levels"] = levels(rules, a.level_games, a.players, a.seed, a.jobs)
+            res["levels"] = levels(rules, a.level_games, a.players, a.seed, a.jobs,
+                                   _pairs(a.pairs))
     print(json.dumps(res))
     return 0
 

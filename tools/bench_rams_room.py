@@ -6,6 +6,10 @@ round at a 4-player table).
     python tools/bench_rams_room.py sight --deals 3000 --jobs 2
     python tools/bench_rams_room.py reading --deals 1500 --worlds 60 --jobs 2
     python tools/bench_rams_room.py plan --deals 2000 --worlds 60 --jobs 2
+    python tools/bench_rams_room.py sight --deals 1000 --counters
+
+``--counters``: the same round under ``scoring: counters`` (every trick sheds a
+counter, none adds five), the figures in counters per round.
 
 One seat plays a stronger way, the other three the play-out heuristic
 (:func:`~game.ai.rams_playout.policy_bit`); every deal is played with that seat in each
@@ -224,8 +228,9 @@ def _as_the_heuristic(start: Round, log: Log, seat: int, now: dict[int, int]) ->
     return True
 
 
-def _round(hands: list[int], turned: int, seat: int, policy: Policy) -> dict[int, int]:
-    r = Round(DK, turned >> 4, list(range(SEATS)), None, SEATS, 5)
+def _round(hands: list[int], turned: int, seat: int, policy: Policy,
+           counting: bool = False) -> dict[int, int]:
+    r = Round(DK, turned >> 4, list(range(SEATS)), None, SEATS, 5, counting=counting)
     r.hands = hands[:]
     r.gone = 1 << turned
     start = r.copy()
@@ -239,8 +244,8 @@ def _round(hands: list[int], turned: int, seat: int, policy: Policy) -> dict[int
     return r.losses()
 
 
-def _job(job: tuple[str, int, int, int, int]) -> list[float]:
-    kind, arg, first, count, seed = job
+def _job(job: tuple[str, int, int, int, int, bool]) -> list[float]:
+    kind, arg, first, count, seed, counting = job
     out = []
     for d in range(first, first + count):
         hands, turned = _deal(mix(seed, d))
@@ -251,15 +256,17 @@ def _job(job: tuple[str, int, int, int, int]) -> list[float]:
                       else plan(arg, rng_seed, kind == "plan-trick")
                       if kind.startswith("plan")
                       else reading(arg, kind == "exact", rng_seed))
-            lost = _round(hands, turned, seat, policy)
+            lost = _round(hands, turned, seat, policy, counting)
             diff += lost.get(seat, 0) - sum(v for s, v in lost.items() if s != seat) / 3
         out.append(diff / SEATS)
     return out
 
 
-def run(kind: str, arg: int, deals: int, seed: int, jobs: int) -> list[float]:
+def run(kind: str, arg: int, deals: int, seed: int, jobs: int,
+        counting: bool = False) -> list[float]:
     step = -(-deals // (4 * jobs))
-    parts = [(kind, arg, a, min(step, deals - a), seed) for a in range(0, deals, step)]
+    parts = [(kind, arg, a, min(step, deals - a), seed, counting)
+             for a in range(0, deals, step)]
     if jobs == 1:
         return [x for p in parts for x in _job(p)]
     with Pool(jobs) as pool:
@@ -280,27 +287,32 @@ def main(argv: list[str]) -> int:
         q.add_argument("--deals", type=int, default=1000)
         q.add_argument("--seed", type=int, default=1)
         q.add_argument("--jobs", type=int, default=1)
+        q.add_argument("--counters", action="store_true",
+                       help="scoring: counters (the change of counters, not lives)")
     args = p.parse_args(argv)
+    cnt = args.counters
     rows: list[tuple[str, list[float]]] = []
     if args.cmd == "sight":
         for k in (5, 4, 3, 2):
             rows.append((f"sees every hand from {k} cards on",
-                         run("sight", k, args.deals, args.seed, args.jobs)))
+                         run("sight", k, args.deals, args.seed, args.jobs, cnt)))
     elif args.cmd == "reading":
         for kind, name in (("voids", "deals respecting the voids"),
                            ("exact", "deals where the others played the heuristic")):
             rows.append((f"samples {args.worlds} {name}",
-                         run(kind, args.worlds, args.deals, args.seed, args.jobs)))
+                         run(kind, args.worlds, args.deals, args.seed, args.jobs, cnt)))
     else:
         for kind, name in (("voids", "its later cards the heuristic's"),
                            ("plan" if args.key == "seen" else "plan-trick",
                             "its next card planned as well")):
             rows.append((f"samples {args.worlds} deals, {name}",
-                         run(kind, args.worlds, args.deals, args.seed, args.jobs)))
-    out: dict[str, object] = {"cmd": args.cmd, "deals": args.deals, "seed": args.seed}
+                         run(kind, args.worlds, args.deals, args.seed, args.jobs, cnt)))
+    out: dict[str, object] = {"cmd": args.cmd, "deals": args.deals, "seed": args.seed,
+                              "scoring": "counters" if cnt else "lives"}
     if args.cmd == "plan":
         out["key"] = args.key
-    print("| seat (among three heuristic seats) | lives per forced round vs theirs [95 %] |")
+    unit = "counters" if cnt else "lives"
+    print(f"| seat (among three heuristic seats) | {unit} per forced round vs theirs [95 %] |")
     print("|---|---|")
     for name, xs in rows:
         m, lo, hi = mean_ci(xs)
