@@ -204,25 +204,30 @@ def test_animated_game_with_fast_forward_time():
     assert app.top.name == "results"
 
 
+def drop_until_forced(app, tb) -> str | None:
+    """The person drops whenever allowed until a declaration leaves no drop (no drop
+    button then); returns the table's prompt for it, or ``None`` if the game ended."""
+    for _ in range(40000):
+        if tb.state == "human":
+            p = tb.pending
+            if p.decision == "declare" and "drop" not in p.legal:
+                assert tb.actions.by_name("drop") is None
+                return prompt(p, tb.decision.view, tb.n)
+            tb.human_move("drop" if "drop" in p.legal else p.legal[0])
+            continue
+        if app.top is not tb:
+            return None
+        app.update(0.05)
+    return None
+
+
 def test_forced_play_is_explained():
     app = T.make_app((1280, 720), "en")
     app.push(MenuScene(app))
     tb = RamsTableScene(app, seats(4, 1), dict(AS_WRITTEN), seed=2)
     app.push(tb)
-    forced = None
     # the human always drops: the next round they must play, and the table says so
-    for _ in range(40000):
-        if tb.state == "human":
-            p = tb.pending
-            if p.decision == "declare" and tuple(p.legal) == ("play",):
-                forced = prompt(p, tb.decision.view, tb.n)
-                assert tb.actions.by_name("drop") is None
-                break
-            tb.human_move("drop" if "drop" in p.legal else p.legal[0])
-            continue
-        if app.top is not tb:
-            break
-        app.update(0.05)
+    forced = drop_until_forced(app, tb)
     assert forced == "You dropped out last round: you must play."
     app.draw()
     i18n.set_lang("de")
@@ -346,18 +351,7 @@ def test_the_dealer_forced_by_the_rule_is_told_why():
         tb = RamsTableScene(app, seats(4, 1), {**AW, "dealer_must_play": True,
                                                "drop_limit": "none", "lives": 5}, seed=seed)
         app.push(tb)
-        for _ in range(40000):
-            if tb.state == "human":
-                p = tb.pending
-                if p.decision == "declare" and "drop" not in p.legal:
-                    told = prompt(p, tb.decision.view, tb.n)
-                    assert tb.actions.by_name("drop") is None
-                    break
-                tb.human_move("drop" if "drop" in p.legal else p.legal[0])
-                continue
-            if app.top is not tb:
-                break
-            app.update(0.05)
+        told = drop_until_forced(app, tb)
         if told is not None:
             break
     assert told == "Everyone before you dropped out: as the dealer you must play."
