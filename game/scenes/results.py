@@ -45,7 +45,7 @@ class ResultsScene(Scene):
         rest = [s for s in reversed(m.out_order) if s not in winners]
         # those still in at the end (a game decided by points, or by Rams' last round):
         # the best score first (fewest counters, most lives), equal scores share a place
-        counting = g.rules.get("scoring") == "counters"
+        counting = counters_of(g.rules)
         others = sorted((s for s in range(table.n) if s not in winners and s not in rest),
                         key=lambda s: g.lives[s] if counting else -g.lives[s])
         self.ranking = [(1, s) for s in winners]
