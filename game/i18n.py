@@ -97,6 +97,12 @@ def plural_key(key: str, n: int) -> str:
     return form if has(form) else key
 
 
+def scored_key(key: str, counting: bool) -> str:
+    """``key``, or its ``_counters`` form for a game scored in counters (Rams'
+    ``scoring: counters``), where a text about lives would be wrong."""
+    return key + "_counters" if counting else key
+
+
 def tn(key: str, n: int, **fmt: Any) -> str:
     """The text for ``key`` in the form for the count ``n`` ("1 game", "2 games");
     ``n`` is also passed to the text as ``{n}``."""

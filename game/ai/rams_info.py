@@ -16,6 +16,7 @@ from typing import Any
 from game.rules.rams_rules import (
     DECK_CARDS,
     RANK_ORDER,
+    counters_of,
     forced_to_play,
     must_play,
     rank_table,
@@ -78,7 +79,7 @@ class Info:
         #: the drop limit in force (``None``: none), as the engine says it in the view
         self.limit: int | None = view["drop_limit"]
         #: ``scoring: counters``: ``lives`` are counters, brought down to zero to win
-        self.counting: bool = self.rules.get("scoring") == "counters"
+        self.counting: bool = counters_of(self.rules)
         self.events = view["events"]
         declared: dict[int, str] = {}
         took: int | None = None

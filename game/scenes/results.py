@@ -12,7 +12,7 @@ from __future__ import annotations
 import pygame
 
 from game import games
-from game.i18n import t, tn
+from game.i18n import scored_key, t, tn
 from game.rules.rams_rules import counters_of
 from game.scenes.base import Scene
 from game.scenes.files import export_table
@@ -228,7 +228,7 @@ class ResultsScene(Scene):
 
     def _scored(self, key: str) -> str:
         """``key``, or its counters form when the game counted counters (Rams)."""
-        return key + "_counters" if counters_of(self.table.game.rules) else key
+        return scored_key(key, counters_of(self.table.game.rules))
 
     def _info(self, s: int) -> str:
         st = self.story

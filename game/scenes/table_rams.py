@@ -11,6 +11,7 @@ import pygame
 from game import games
 from game.rules.base import Event, Refusal
 from game.rules.rams import RamsGame
+from game.rules.rams_rules import counters_of
 from game.scenes.table import TableScene
 from game.table.model import RamsModel
 from game.table.rams_animator import RamsAnimator
@@ -33,7 +34,7 @@ class RamsTableScene(TableScene):
 
     def make_model(self) -> RamsModel:
         rules = self.game.rules
-        counting = rules["scoring"] == "counters"
+        counting = counters_of(rules)
         m = RamsModel(self.n, rules["counters"] if counting else rules["lives"])
         m.counting = counting
         return m

@@ -10,6 +10,7 @@ from typing import Any
 
 from game import records
 from game.records import Record, RecordError
+from game.rules.rams_rules import counters_of
 from game.store.database import stats_db
 
 
@@ -142,6 +143,6 @@ def game_record(row_id: int) -> Record:
 
 def start_count(rules: Any) -> int:
     """What every seat starts with: lives, or (Rams' ``scoring: counters``) counters."""
-    if rules.get("scoring") == "counters":
+    if counters_of(rules):
         return int(rules.get("counters", 20))
     return int(rules.get("lives", 3))

@@ -17,6 +17,7 @@ from collections.abc import Callable, Hashable
 from typing import Any
 
 from game.i18n import t
+from game.rules.rams_rules import counters_of
 from game.turn.workers import Future, Worker
 
 log = logging.getLogger("stammtisch.table")
@@ -86,7 +87,7 @@ class Coach:
         if self.key != key:
             v = view()
             #: ``scoring: counters`` (Rams): the risk shown is of the penalty, not a life
-            self.counting = (v.get("rules") or {}).get("scoring") == "counters"
+            self.counting = counters_of(v.get("rules") or {})
             self.key, self.advice = key, None
             if self.future is not None:
                 self.future.cancel()

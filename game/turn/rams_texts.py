@@ -15,6 +15,7 @@ from game.cards import SUIT_NAMES_DE, SUIT_NAMES_EN
 from game.i18n import card_name, t
 from game.rules.base import Pending, Refusal
 from game.rules.rams_rules import (
+    counters_of,
     forced_to_play,
     rank_table,
     trick_winner,
@@ -114,7 +115,8 @@ def forced_why(view: dict[str, Any], seat: int, drops: int) -> str | None:
 def rules_summary(rules: dict[str, Any]) -> str:
     """The rules of a table in a few lines (the rules screen opened from the table):
     the scoring in use first."""
-    if rules.get("scoring") == "counters":
+    counting = counters_of(rules)
+    if counting:
         lines = [t("rules.rams.now_counters", n=rules.get("counters", 20))]
     else:
         lines = [t("rules.rams.now_lives", n=rules.get("lives", 3))]
@@ -128,6 +130,5 @@ def rules_summary(rules: dict[str, Any]) -> str:
                                                  "two_must_play": "two"}[key]))
     last = rules.get("last_round")
     if last not in (None, "none"):
-        lines.append(t("rules.rams.now_last_" + ("counters" if rules.get("scoring")
-                                                  == "counters" else "lives"), n=last))
+        lines.append(t("rules.rams.now_last_" + ("counters" if counting else "lives"), n=last))
     return "\n".join(lines)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from game.i18n import scored_key
 from game.rules.rams_rules import counters_of
 from game.turn.rams_texts import forced_why, suit_name
 from game.turn.tips import Names, Tip
@@ -22,8 +23,7 @@ LONE = "rams"
 
 
 def _scored(key: str, rules: Mapping[str, Any]) -> str:
-    """``key`` for lives, ``key`` + ``_counters`` under counters."""
-    return key + "_counters" if counters_of(rules) else key
+    return scored_key(key, counters_of(rules))
 
 
 def for_decision(view: Mapping[str, Any], names: Names) -> Tip | None:

@@ -9,7 +9,7 @@ from typing import Any
 
 import pygame
 
-from game.i18n import card_name, get_lang, has, t
+from game.i18n import card_name, get_lang, has, scored_key, t
 from game.view import text, widgets
 
 #: Line colours of the seats (as on the end-of-game screen).
@@ -80,7 +80,7 @@ class CardStrip:
 
 def scored(key: str, review: dict[str, Any]) -> str:
     """``key``, or its counters form for a review of Rams under counters."""
-    return key + "_counters" if review.get("scoring") == "counters" else key
+    return scored_key(key, review.get("scoring") == "counters")
 
 
 COLUMNS = (("review.col.decisions", 0.47), ("review.col.lost", 0.59),
