@@ -152,6 +152,8 @@ def test_the_coach_counts_counters_and_offers_general_rams() -> None:
         g.start()
         opts = advise(plain(g.view(1)), "hard", 120)["options"]
         assert set(opts) == {"drop", "play", "general"}
+        # a drop risks only being pulled back in by a later seat's General Rams: no
+        # deal of these gives a later seat a hand the levels announce it with
         assert opts["drop"] == {"lose_life": 0.0, "expected_loss": 0.0}
         if hand is strong:
             # it sheds counters (expected loss below zero); the penalty is unlikely

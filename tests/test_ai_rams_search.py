@@ -290,21 +290,33 @@ def test_equivalent_cards_get_the_odds_of_the_lowest(rules) -> None:
 
 
 @pytest.mark.parametrize("rules", [None, AS_WRITTEN], ids=["pub", "as_written"])
-def test_a_seat_that_drops_loses_nothing_this_round(rules) -> None:
-    """The coach does not play a drop out: in every world the round costs the seat that
-    drops nothing (lives or counters), whoever plays."""
+def test_a_drop_is_played_out_only_when_a_later_seat_announces_general_rams(rules) -> None:
+    """The coach plays a drop out only in the deals where a seat after it announces
+    General Rams (:meth:`DeclareTrials.caller`; never without ``general_rams``): in
+    every world the coach's count of a drop is the round played out, which costs the
+    seat that drops nothing (lives or counters) when nobody announces, whoever plays.
+    (A deal where a later seat announces: tests/test_rams_coach_general.py.)"""
     checked = 0
     for view in _decisions(rules, "declare", range(12)):
         if "drop" not in view["legal"]:
             continue
         info = Info(view)
-        trials = rams_search.DeclareTrials(info, DeclareModel(info))   # played out
+        played_out = rams_search.DeclareTrials(info, DeclareModel(info))
+        coach = rams_search.DeclareTrials(info, DeclareModel(info), valued=False)
         rng = random.Random(checked)
         for _ in range(30):
-            got = trials.world(rng)
-            if got is not None:
-                assert trials.run(got[1], "drop")[1] == 0
+            got = played_out.world(rng)
+            if got is None:
+                continue
+            lost = played_out.run(got[1], "drop")[1]
+            assert coach.run(got[1], "drop")[1] == lost
+            caller = got[1][2]
+            if caller is None:
+                assert lost == 0
+            else:
+                assert rules is None and caller in played_out.later
         odds = rams_search.odds(info, DeclareModel(info), 30, seed=checked)
-        assert odds["drop"] == {"lose_life": 0.0, "expected_loss": 0.0}
+        if rules is not None:
+            assert odds["drop"] == {"lose_life": 0.0, "expected_loss": 0.0}
         checked += 1
     assert checked >= 10

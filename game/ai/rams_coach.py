@@ -12,7 +12,11 @@ and without that evidence the odds in the late tricks ran too high.
 Under ``scoring: counters`` ``lose_life`` is the chance of the penalty (playing and
 taking no trick, or a failed General Rams) and ``expected_loss`` the expected change of
 the seat's counters (below zero: counters shed). With ``general_rams`` the declaration
-``rams`` has its odds too.
+``general`` has its odds too, and a drop is not safe: a seat still to declare may
+announce General Rams (in the deals where the levels' own call,
+:func:`game.ai.rams_heuristics.general_hand`, says it would), and then the seat that
+dropped takes its cards back and plays; the odds of ``drop`` are those of being pulled
+back in.
 """
 
 from __future__ import annotations
@@ -35,7 +39,9 @@ MAX_SAMPLES = 2000
 
 
 def _after_take(view: Any, move: str) -> dict[str, Any]:
-    """The view the dealer would have after ``move`` (``take:XX`` / ``pass_trump``)."""
+    """The view the dealer would have after ``move`` (``take:XX`` / ``pass_trump``),
+    before anyone declared: every other seat is still to declare, and may announce
+    General Rams before the dealer's turn comes."""
     v = {k: view[k] for k in view}
     forced = Info(view).forced(view["seat"])
     if move.startswith("take:"):
@@ -56,11 +62,16 @@ def advise(view: Any, level: str = "hard", samples: int | None = None,
     """The coach's answer for a Rams view (docs/view.md#advice-the-coach): per legal move the chance
     of losing a life this round and the expected lives lost; ``move`` is the level's
     own choice (it also counts what a drop costs next round and the other seats' lives).
-    For the dealer's exchange (``take:XX`` / ``pass_trump``) the numbers are those of
-    then declaring play (a drop risks nothing this round). ``later`` says what a drop
-    costs in later rounds, in lives, as the search charges it (the forced round the
-    drop limit may bring). ``pick=False`` leaves ``move`` out (``None``): the level's
-    choice is a search of its own, and the odds do not depend on it.
+    A drop risks nothing this round unless a seat after it announces General Rams
+    (``general_rams``), which brings it back into the play. For the dealer's exchange
+    (``take:XX`` / ``pass_trump``) the numbers are those of then declaring play (the
+    dealer declares last: by then a drop would risk nothing, unless a seat before it
+    announced General Rams, when the dealer plays whatever it would have declared).
+    ``later`` says what a drop costs in later rounds, in lives, as the search charges it
+    (the forced round the drop limit may bring; a drop counts towards the limit even
+    when General Rams then brings the seat back in). ``pick=False`` leaves ``move`` out
+    (``None``): the level's choice is a search of its own, and the odds do not depend
+    on it.
     """
     if level not in PLAYERS:
         raise ValueError(f"unknown level {level!r}")
@@ -76,7 +87,8 @@ def advise(view: Any, level: str = "hard", samples: int | None = None,
     if info.decision == "take" or "pass_trump" in legal:
         for m in legal:
             i2 = Info(_after_take(view, m))
-            # dropping risks nothing this round: the numbers are those of playing on
+            # the numbers are those of then declaring play (General Rams by a seat
+            # declaring before the dealer included)
             options[m] = odds(i2, model_for(i2, styles), samples, seed)["play"]
     else:
         options = odds(info, model_for(info, styles), samples, seed)

@@ -139,13 +139,22 @@ def counters_margin(info: Info) -> float:
 
 
 def general_call(info: Info) -> bool:
-    """Whether to announce General Rams: a hand very likely to take every trick
-    against everyone (it costs two lives, or five counters, when it fails)."""
+    """Whether to announce General Rams (:func:`general_hand`), where it is legal."""
     if "general" not in info.legal:
         return False
-    sweep = p_sweep(info.hand, info.trump, info.gone, info.rank, info.deck,
-                    len(info.order) - 1)
-    return sweep >= (0.6 if info.counting else 0.75)
+    return general_hand(info.hand, info.trump, info.gone, info.rank, info.deck,
+                        len(info.order), info.counting)
+
+
+def general_hand(hand: Sequence[str], trump: str, gone: set[str], rank: Mapping[str, int],
+                 deck: str, seats: int, counting: bool) -> bool:
+    """Whether a seat announces General Rams with ``hand`` (it knows the cards ``gone``
+    are out of play) among ``seats`` dealt in: a hand very likely to take every trick
+    against everyone (it costs two lives, or five counters, when it fails). The levels'
+    own call, and the search's and the coach's model of the seats still to declare
+    (:class:`game.ai.rams_search.DeclareTrials`)."""
+    sweep = p_sweep(hand, trump, gone, rank, deck, seats - 1)
+    return sweep >= (0.6 if counting else 0.75)
 
 
 def medium_declare(info: Info, bias: float = 0.0) -> str:

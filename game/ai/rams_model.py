@@ -41,7 +41,13 @@ from game.ai.rams_strength import (
     p_sweep,
 )
 from game.ai.rams_value import forced_lives
-from game.rules.rams_rules import COUNTER_PENALTY, forced_to_play, must_play, round_losses
+from game.rules.rams_rules import (
+    COUNTER_PENALTY,
+    forced_to_play,
+    must_play,
+    round_losses,
+    round_players,
+)
 
 #: softness of a declaration, in lives of expected loss
 TEMP = 0.05
@@ -288,8 +294,7 @@ def round_declarations(rnd: Sequence[tuple], streak: Sequence[int], limit: int |
     the dealer declares last, if asked at all."""
     decl = [(s, ch) for t, s, ch, _ in rnd if t == "declare"]
     order = [s for s, _ in decl]
-    dealt = order + [s for s in dict.fromkeys(s for t, s, _, _ in rnd if t == "play")
-                     if s not in order]
+    dealt = dealt_seats(rnd)
     dealer = order[-1] if order and len(order) == len(dealt) else None
     forced: dict[int, str] = {}
     nobody = True
@@ -304,6 +309,15 @@ def round_declarations(rnd: Sequence[tuple], streak: Sequence[int], limit: int |
     for s in dealt:
         after[s] = streak[s] + 1 if (s, "drop") in decl else 0
     return decl, forced, after
+
+
+def dealt_seats(rnd: Sequence[tuple]) -> list[int]:
+    """The seats dealt into an earlier round (one entry of :func:`history_key`), in
+    declaration order: those that declared, then those that played without being
+    asked (after General Rams, the seats after the announcer, who come after it)."""
+    order = [s for t, s, _, _ in rnd if t == "declare"]
+    return order + [s for s in dict.fromkeys(s for t, s, _, _ in rnd if t == "play")
+                    if s not in order]
 
 
 @lru_cache(maxsize=32)
@@ -323,12 +337,9 @@ def _styles(hist: tuple, me: int, n: int, limit: int | None, nln: bool, hand_siz
         order = [s for s, _ in decl]
         trump = _trump_of(rnd)
         shown: dict[int, int] = {}
-        won: dict[int, int] = {}
         for t, s, x, _ in rnd:
             if t == "play":
                 shown[s] = shown.get(s, 0) | (1 << dk.bit[x])
-            elif t == "trick":
-                won[x] = won.get(x, 0) + 1
         declared: dict[int, str] = {}
         for i, (s, choice) in enumerate(decl):
             later = order[i + 1:]
@@ -352,7 +363,7 @@ def _styles(hist: tuple, me: int, n: int, limit: int | None, nln: bool, hand_siz
                 cell[0 if choice == "play" else 1] += 1
         streak = after
         if not counting:        # counters: a seat's style does not depend on them here
-            _lose_lives(won, order, declared, lives, hand_size, nln)
+            lose_lives(rnd, lives, hand_size, nln)
     out = []
     for s in sorted(set(shown_obs) | set(blind) | set(traps)):
         bias, fear = _fit(shown_obs.get(s, []), blind.get(s, {}),
@@ -403,13 +414,19 @@ def _trump_of(rnd: Sequence[tuple]) -> int | None:
     return None
 
 
-def _lose_lives(won: Mapping[int, int], order: list[int], declared: Mapping[int, str],
-                lives: list[int], hand_size: int, nln: bool) -> None:
-    """Follow the lives through an earlier round (the rules' count of its tricks)."""
-    playing = [s for s in order if declared.get(s) == "play"]
-    if not playing:
-        return
-    lone = playing[0] if len(playing) == 1 else None
-    players = order if lone is not None else playing
-    for s, a in round_losses(players, won, lone, hand_size, nln).items():
+def lose_lives(rnd: Sequence[tuple], lives: list[int], hand_size: int, nln: bool) -> None:
+    """Follow the lives (``scoring: lives``) through an earlier round (one entry of
+    :func:`history_key`): its declarations and the tricks each seat won, scored by the
+    rules' own functions (who played, :func:`round_players`, from the seats dealt in,
+    :func:`dealt_seats`; what each lost, :func:`round_losses`, a General Rams
+    announcement included), capped at the lives left."""
+    won: dict[int, int] = {}
+    declared: dict[int, str] = {}
+    for t, s, x, _ in rnd:
+        if t == "trick":
+            won[x] = won.get(x, 0) + 1
+        elif t == "declare":
+            declared[s] = x
+    players, lone, general = round_players(dealt_seats(rnd), declared)
+    for s, a in round_losses(players, won, lone, hand_size, nln, general=general).items():
         lives[s] = max(0, lives[s] - a)

@@ -7,8 +7,11 @@ From the view only (an :class:`~game.ai.rams_info.Info`), for a declaration or a
    ``expert``, their cards) were with those hands (:class:`~game.ai.rams_worlds.Worlds`).
 2. **Play-outs.** For every move, the rest of the round in each world: the seats still
    to declare decide by :class:`~game.ai.rams_model.DeclareModel` (the same random
-   numbers for every move), then every seat plays the heuristic of
-   :mod:`game.ai.rams_playout`; the rules' own count says who loses what.
+   numbers for every move), and with ``general_rams`` the first of them whose hand the
+   levels' own call (:func:`~game.ai.rams_heuristics.general_hand`) takes for General
+   Rams announces it, pulling back in a seat that dropped; then every seat plays the
+   heuristic of :mod:`game.ai.rams_playout`; the rules' own functions say who plays
+   (:func:`~game.rules.rams_rules.round_players`) and who loses what.
 3. **Value.** Not only this seat's lives: each outcome is worth this seat's chance to
    win the game afterwards (:func:`~game.ai.rams_value.outcome_value`: a life lost
    alone costs more than one lost with others, lives the others lose help), less the
@@ -28,12 +31,13 @@ from typing import Any
 
 from game.ai.common import mix
 from game.ai.rams_cards import deck
+from game.ai.rams_heuristics import general_hand
 from game.ai.rams_info import Info
 from game.ai.rams_model import DeclareModel, drop_cost, read_styles
 from game.ai.rams_playout import DEFEND, NONE, SAFE, mode, play_out
 from game.ai.rams_value import forced_cost, outcome_value
 from game.ai.rams_worlds import Worlds, start_round
-from game.rules.rams_rules import RANK_ORDER
+from game.rules.rams_rules import RANK_ORDER, round_leader, round_players
 
 
 @dataclass
@@ -72,7 +76,14 @@ def rng_for(info: Info, salt: int) -> random.Random:
 
 class DeclareTrials:
     """One declaration tried in one sampled world: the seats still to declare decide by
-    the model (the same random numbers for every move), then the round is played out."""
+    the model (the same random numbers for every move), then the round is played out.
+
+    Under ``general_rams`` a seat still to declare announces General Rams when the
+    levels' own call (:func:`~game.ai.rams_heuristics.general_hand`) says so with the
+    hand the world gives it and what it sees then (the turned trump card); the seats
+    after it are not asked, and everyone plays, a seat that dropped too (the engine's
+    :func:`~game.rules.rams_rules.round_players`). A drop therefore risks something
+    this round whenever a seat after it may announce General Rams."""
 
     def __init__(self, info: Info, model: DeclareModel, valued: bool = True) -> None:
         self.info = info
@@ -89,45 +100,62 @@ class DeclareTrials:
         self.drop_lives = drop_cost(info.drops_before.get(me, 0), info.limit,
                                     len(info.order))
         self.near_limit = {s for s in info.order if s != me and info.forced_after_drop(s)}
+        self.general_rams = bool(info.rules.get("general_rams"))
+        #: what a seat still to declare knows is out of play when it declares: the
+        #: turned trump card on the stock (the dealer's discard, after taking it, is
+        #: not in the worlds: only the dealer, who declares last, knows it)
+        self.seen_out = {info.trump_card} if info.trump_card and info.took is None else set()
 
     def world(self, rng: random.Random) -> tuple[float, Any] | None:
         got = self.sampler.sample(rng)
         if got is None:
             return None
         w, hands = got
-        return w, (hands, [rng.random() for _ in self.later])
+        return w, (hands, [rng.random() for _ in self.later], self.caller(hands))
+
+    def announces(self, seat: int, hand: int) -> bool:
+        """Whether ``seat``, still to declare, announces General Rams holding ``hand``
+        (a bit set): the levels' own call (:func:`general_hand`) on what it will see."""
+        info = self.info
+        return self.general_rams and general_hand(
+            self.sampler.dk.cards(hand), info.trump, self.seen_out, info.rank, info.deck,
+            len(info.order), info.counting)
+
+    def caller(self, hands: Sequence[int]) -> int | None:
+        """The first seat still to declare that announces General Rams with its hand
+        in ``hands`` (those after it are not asked), or ``None``."""
+        if not self.general_rams:
+            return None
+        return next((s for s in self.later if self.announces(s, hands[s])), None)
 
     def run(self, world: Any, move: str) -> tuple[float, int]:
         """``(value, what this seat loses)`` of ``move`` in ``world`` (lives, or the
         change of its counters)."""
-        hands, us = world
+        hands, us, caller = world
         info = self.info
         me = info.me
-        if move == "drop" and not self.valued:
-            return 0.0, 0           # a seat that drops loses nothing this round
+        if move == "drop" and not self.valued and caller is None:
+            return 0.0, 0           # nobody pulls it back in: a drop loses nothing now
 
         order = info.order
         declared = dict(info.declared)
         declared[me] = move
         lost: dict[int, int] = {}
         winner = None
-        if move == "general":
-            # General Rams: everyone plays, this seat leads and must take every trick
-            r = start_round(info, {s: hands[s] for s in order}, list(order), None,
-                            general=me)
-            r = play_out(r, me)
-            lost, winner = r.losses(), r.first_out
-        else:
+        if move != "general":
+            # (General Rams by this seat: the others are not asked)
             for s, u in zip(self.later, us):
+                if s == caller:
+                    declared[s] = "general"
+                    break
                 declared[s] = ("play" if u < self.model.p_play(s, hands[s], declared)
                                else "drop")
-            playing = [s for s in order if declared[s] == "play"]
-            if playing:
-                lone = playing[0] if len(playing) == 1 else None
-                players = list(order) if lone is not None else playing
-                r = start_round(info, {s: hands[s] for s in players}, players, lone)
-                r = play_out(r, players[0])
-                lost, winner = r.losses(), r.first_out
+        players, lone, general = round_players(order, declared)
+        if players:
+            r = start_round(info, {s: hands[s] for s in players}, players, lone,
+                            general=general)
+            r = play_out(r, round_leader(players, general))
+            lost, winner = r.losses(), r.first_out
         if not self.valued:
             return 0.0, own_loss(info, lost)
         cost = 0.0
@@ -135,7 +163,7 @@ class DeclareTrials:
             cost = self.drop_lives
             if self.forced_next:
                 alive = sum(1 for s in order if info.lives[s] > lost.get(s, 0))
-                co = sum(1 for s in self.near_limit if declared[s] == "drop")
+                co = sum(1 for s in self.near_limit if declared.get(s) == "drop")
                 cost = forced_cost(alive, co)
         v = outcome_value(info.lives, lost, me, cost, len(order), info.counting, winner)
         return v, own_loss(info, lost)

@@ -45,7 +45,9 @@ from game.rules.rams_rules import (
     last_round_of,
     playable,
     rank_table,
+    round_leader,
     round_losses,
+    round_players,
     sheds,
     trick_winner,
     why_not_card,
@@ -386,19 +388,17 @@ class RamsGame(EventLog, EngineViews):
                 legal += (GENERAL,)
             self._pending = Pending(seat, legal, "declare")
             return
-        playing = [s for s in order if self.declared[s] == "play"]
-        if not playing:
+        players, lone, _ = round_players(order, self.declared)
+        if not players:
             self._emit("void_round", {})
             self._end_round()
             return
-        if len(playing) == 1:
-            self.lone = playing[0]
-            self._emit("rams", {"seat": self.lone})
-            self.players = list(order)
-        else:
-            self.players = playing
-        self.tricks = {s: 0 for s in self.players}
-        self._start_trick(self.players[0])
+        if lone is not None:
+            self.lone = lone
+            self._emit("rams", {"seat": lone})
+        self.players = players
+        self.tricks = {s: 0 for s in players}
+        self._start_trick(round_leader(players, None))
 
     def _declare(self, seat: int, choice: str) -> None:
         self.declared[seat] = choice
@@ -413,14 +413,13 @@ class RamsGame(EventLog, EngineViews):
     def _general_rams(self, seat: int) -> None:
         """General Rams: every seat dealt in plays (those who dropped take their cards
         back, those still to declare are not asked) and the announcer leads."""
-        self.general = seat
         order = self.order
+        self.players, _, self.general = round_players(order, self.declared)
         for s in order[self._pos:]:
             self.drops[s] = 0               # they play this round
         self._emit("general_rams", {"seat": seat})
-        self.players = list(order)
         self.tricks = {s: 0 for s in order}
-        self._start_trick(seat)
+        self._start_trick(round_leader(self.players, self.general))
 
     def _start_trick(self, leader: int) -> None:
         players = self.players

@@ -153,6 +153,34 @@ def round_losses(players: Sequence[int], tricks: Mapping[int, int], lone: int | 
     return {s: 1 for s in players if tricks.get(s, 0) == 0}
 
 
+def round_players(order: Sequence[int], declared: Mapping[int, str]
+                  ) -> tuple[list[int], int | None, int | None]:
+    """Who takes part in the tricks after the declarations ``declared`` (seat ->
+    ``play`` / ``drop`` / ``general``) of the seats dealt in, ``order`` (left of the
+    dealer first): ``(players, lone, general)``, the players in play order from the
+    dealer's left.
+
+    General Rams: every seat dealt in plays (those who dropped take their cards back,
+    those after the announcer are not asked) and the announcer leads. Exactly one
+    player: Rams, everyone takes part and the others defend; the dealer's left
+    neighbour leads. Otherwise those who declared play play, the first of them leads
+    (nobody: a void round, ``players`` empty).
+    """
+    general = next((s for s in order if declared.get(s) == "general"), None)
+    if general is not None:
+        return list(order), None, general
+    playing = [s for s in order if declared.get(s) == "play"]
+    if len(playing) == 1:
+        return list(order), playing[0], None
+    return playing, None, None
+
+
+def round_leader(players: Sequence[int], general: int | None) -> int:
+    """Who leads the first trick of a round played by ``players`` (see
+    :func:`round_players`): the General Rams announcer, else the first player."""
+    return players[0] if general is None else general
+
+
 def sheds(seat: int, tricks: Mapping[int, int], lone: int | None, general: int | None,
           hand_size: int) -> int:
     """Counters ``seat`` has shed so far this round by its tricks (``counters``
