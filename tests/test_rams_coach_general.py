@@ -7,11 +7,13 @@ seats still to declare (:class:`~game.ai.rams_search.DeclareTrials`) lets the fi
 them whose hand the levels' own call (:func:`~game.ai.rams_heuristics.general_hand`)
 takes for General Rams announce it, and the coach's odds of ``drop`` count the round
 it is pulled back into. The expert's style fit follows the lives through earlier
-rounds by the rules' own scoring, General Rams included (:func:`lose_lives`).
+rounds by the rules' own scoring, General Rams included
+(:func:`~game.ai.rams_model.lose_lives`).
 
-Each check here is held against the engine: the round the model plays out is the one
-the engine plays with the same cards, what a later seat sees when it declares is what
-its own view says, and the lives followed through a game are the engine's.
+The round the model plays out is held against the one the engine plays with the same
+cards; what a later seat sees when it declares, and the lives followed through earlier
+rounds, against the engine with the other rule copies in tests/test_rams_fast_paths.py
+(docs/fast-paths.md); the call's early stop against the whole chance it stops on.
 """
 
 from __future__ import annotations
@@ -25,15 +27,15 @@ import pytest
 from game.ai import rams_search
 from game.ai.rams_cards import deck
 from game.ai.rams_coach import advise
-from game.ai.rams_heuristics import general_call
+from game.ai.rams_heuristics import general_call, general_hand, p_sweep
 from game.ai.rams_info import Info
 from game.ai.rams_levels import RamsMedium
-from game.ai.rams_model import DeclareModel, history_key, lose_lives
 from game.ai.rams_playout import policy_bit
 from game.ai.rams_search import DeclareTrials, model_for
 from game.ai.rams_worlds import start_round
 from game.cards import SKAT32
 from game.rules.rams import RamsGame
+from game.rules.rams_rules import DECK_CARDS, RANK_ORDER, rank_table
 
 SCORINGS = ("lives", "counters")
 WEAK = ["7C", "8C", "7D", "8D", "7S"]
@@ -151,93 +153,32 @@ def test_the_coach_counts_a_drop_pulled_back_in(scoring: str,
         "lose_life": 0.0, "expected_loss": 0.0}
 
 
-#: rule sets with General Rams: both scorings, a drop limit, the dealer's exchange
-GENERAL_RULES = [
-    {"scoring": "lives"},
-    {},
-    {"scoring": "lives", "drop_limit": 2, "dealer_takes_trump": True, "lives": 4},
-    {"counters": 8, "dealer_takes_trump": True, "hand_size": 4},
-    {"scoring": "lives", "lone_needs_one": True, "two_must_play": True},
-]
-
-
-def random_move(p: Any, rng: random.Random, general_rate: float = 0.06) -> str:
-    if p.decision == "declare":
-        if "general" in p.legal and rng.random() < general_rate:
-            return "general"
-        if "drop" in p.legal and rng.random() < 0.6:
-            return "drop"
-        return "play"
-    return rng.choice(p.legal)
-
-
-@pytest.mark.parametrize("rules", GENERAL_RULES, ids=lambda r: json.dumps(r))
-def test_what_a_later_seat_sees_when_it_declares_is_its_own_view(rules: dict) -> None:
-    """The model decides a seat still to declare's General Rams from its hand and what
-    it will see when it declares (:attr:`DeclareTrials.seen_out`). At every declaration
-    of random games, for every seat declaring later in the round: the cards it then
-    knows are out of play are those its own view says (the turned trump card), but for
-    the dealer who took the trump card, whose discard only the dealer knows; the call
-    on its real hand (:meth:`DeclareTrials.announces`) is the level's call from its own
-    view (``general_call``)."""
-    rng = random.Random(61)
-    pending: list[DeclareTrials] = []
-    checked = 0
-    for _ in range(30):
-        g = RamsGame(rules, rng.choice([3, 4, 5]), seed=rng.randrange(1 << 30))
-        g.start()
-        round_no, pending = g.round_index, []
-        while (p := g.to_move()) is not None and g.round_index < 12:
-            if g.round_index != round_no:
-                round_no, pending = g.round_index, []
-            if p.decision == "declare":
-                info = Info(g.view(p.seat))
-                dk = deck(info.deck)
-                for t in pending:
-                    if p.seat not in t.later:
-                        continue
-                    seen = info.gone
-                    if info.took == p.seat:
-                        assert t.seen_out == set() and seen == {g.under}
-                    else:
-                        assert t.seen_out == seen, (rules, p.seat)
-                    assert len(t.info.order) == len(info.order)
-                    assert t.info.counting == info.counting
-                    says = t.announces(p.seat, dk.mask(info.hand))
-                    if info.took != p.seat:
-                        assert says == general_call(info), (rules, p.seat, info.hand)
-                    checked += 1
-                pending.append(DeclareTrials(info, DeclareModel(info), valued=False))
-            g.apply(p.seat, random_move(p, rng))
-    assert checked > 300, checked
-
-
-@pytest.mark.parametrize("rules", [
-    {"scoring": "lives"},
-    {"scoring": "lives", "lives": 5, "lone_needs_one": True},
-    {"scoring": "lives", "drop_limit": 1, "lives": 4, "hand_size": 3},
-], ids=lambda r: json.dumps(r))
-def test_the_lives_followed_through_earlier_rounds_are_the_engines(rules: dict) -> None:
-    """The expert's style fit follows every seat's lives through the game's earlier
-    rounds (``history``) by the rules' own scoring (:func:`lose_lives`): round by round
-    of random games with General Rams now and then, the lives it arrives at are the
-    engine's (before, a General Rams round was scored as if only the seats that
-    declared play had played, the announcer not among them)."""
-    rng = random.Random(62)
-    rounds = generals = 0
-    for _ in range(40):
-        g = RamsGame(rules, rng.choice([3, 4, 5]), seed=rng.randrange(1 << 30))
-        g.start()
-        lives = list(g.lives)
-        done = 0
-        while (p := g.to_move()) is not None:
-            g.apply(p.seat, random_move(p, rng, general_rate=0.1))
-            if len(g.rounds) == done:
-                continue
-            done = len(g.rounds)
-            lose_lives(history_key(g.view(0)["history"])[-1], lives, g.hand_size,
-                       g.rules["lone_needs_one"])
-            assert lives == g.rounds[-1]["lives"], (rules, g.rounds[-1])
-            rounds += 1
-            generals += "general" in g.rounds[-1]
-    assert rounds > 200 and generals > 20, (rounds, generals)
+@pytest.mark.parametrize("deck_name", ["skat32", "french52"])
+def test_the_general_rams_call_stops_early_without_changing_it(deck_name: str) -> None:
+    """``general_hand`` stops working out a hand's chance of every trick once it is sure
+    to fall under the threshold (``p_sweep(..., below=...)``; the model asks it for
+    every seat still to declare in every deal): on random hands, seat counts and
+    trumps the call is the one the whole chance gives, under both thresholds, and hands
+    that meet it occur (all trumps from the top)."""
+    rng = random.Random(63)
+    rank = rank_table(deck_name)
+    cards = list(DECK_CARDS[deck_name])
+    top = RANK_ORDER[deck_name][::-1]
+    met = 0
+    for k in range(20000):
+        size = rng.choice([3, 4, 5])
+        trump = rng.choice("CDHS")
+        if k % 50 == 0:     # strong hands: the top trumps, now and then a side Ace
+            hand = [r + trump for r in top[:size]]
+            if rng.random() < 0.5:
+                hand[-1] = "A" + rng.choice([s for s in "CDHS" if s != trump])
+            turned = rng.choice([c for c in cards if c not in hand])
+        else:
+            *hand, turned = rng.sample(cards, size + 1)
+        seats = rng.choice([3, 4, 5, 6])
+        for counting, need in ((True, 0.6), (False, 0.75)):
+            whole = p_sweep(hand, trump, {turned}, rank, deck_name, seats - 1)
+            called = general_hand(hand, trump, {turned}, rank, deck_name, seats, counting)
+            assert called == (whole >= need), (hand, trump, turned, seats, counting)
+            met += called
+    assert met > 50, met

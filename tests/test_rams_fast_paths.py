@@ -23,8 +23,15 @@ from typing import Any
 import pytest
 
 from game.ai.rams_cards import deck
+from game.ai.rams_heuristics import general_call
 from game.ai.rams_info import Info
-from game.ai.rams_model import DeclareModel, drop_cost, history_key, round_declarations
+from game.ai.rams_model import (
+    DeclareModel,
+    drop_cost,
+    history_key,
+    lose_lives,
+    round_declarations,
+)
 from game.ai.rams_playout import Round
 from game.ai.rams_search import DeclareTrials
 from game.ai.rams_value import forced_lives
@@ -225,6 +232,85 @@ def test_styles_read_the_forced_declarations_of_earlier_rounds_as_the_engine(
     assert rounds > 150, rounds
     if g.drop_limit is not None or g.rules["two_must_play"] or g.rules["dealer_must_play"]:
         assert forced_seen > 20, forced_seen
+
+
+#: rule sets with General Rams: both scorings, a drop limit, the dealer's exchange
+GENERAL_RULES = [
+    {"scoring": "lives"},
+    {},
+    {"scoring": "lives", "drop_limit": 2, "dealer_takes_trump": True, "lives": 4},
+    {"counters": 8, "dealer_takes_trump": True, "hand_size": 4},
+    {"scoring": "lives", "lone_needs_one": True, "two_must_play": True},
+]
+
+
+@pytest.mark.parametrize("rules", GENERAL_RULES, ids=_ids)
+def test_what_a_later_seat_sees_when_it_declares_is_its_own_view(rules: dict) -> None:
+    """The search and the coach decide whether a seat still to declare announces
+    General Rams (:meth:`DeclareTrials.announces`) from its hand and what it will see
+    when it declares (:attr:`DeclareTrials.seen_out`). At every declaration of random
+    games, for every seat declaring later in the round: the cards it then knows are out
+    of play are those its own view says (the turned trump card), but for the dealer who
+    took the trump card, whose discard only the dealer knows; the call on its real hand
+    is the level's call from its own view (``general_call``)."""
+    rng = random.Random(34)
+    checked = 0
+    for _ in range(30):
+        g = new_game(rules, rng)
+        round_no, pending = g.round_index, []
+        while (p := g.to_move()) is not None and g.round_index < 12:
+            if g.round_index != round_no:
+                round_no, pending = g.round_index, []
+            if p.decision == "declare":
+                info = Info(g.view(p.seat))
+                dk = deck(info.deck)
+                for t in pending:
+                    if p.seat not in t.later:
+                        continue
+                    if info.took == p.seat:
+                        assert t.seen_out == set() and info.gone == {g.under}
+                    else:
+                        assert t.seen_out == info.gone, (rules, p.seat)
+                    assert len(t.info.order) == len(info.order)
+                    assert t.info.counting == info.counting
+                    says = t.announces(p.seat, dk.mask(info.hand))
+                    if info.took != p.seat:
+                        assert says == general_call(info), (rules, p.seat, info.hand)
+                    checked += 1
+                pending.append(DeclareTrials(info, DeclareModel(info), valued=False))
+            g.apply(p.seat, move_for(p, rng, 0.6, general_rate=0.06))
+    assert checked > 300, checked
+
+
+@pytest.mark.parametrize("rules", [
+    {"scoring": "lives"},
+    {"scoring": "lives", "lives": 5, "lone_needs_one": True},
+    {"scoring": "lives", "drop_limit": 1, "lives": 4, "hand_size": 3},
+], ids=_ids)
+def test_the_lives_followed_through_earlier_rounds_are_the_engines(rules: dict) -> None:
+    """The expert's style fit follows every seat's lives through the game's earlier
+    rounds (``history``: :func:`lose_lives`, the seats dealt in read from it by
+    :func:`~game.ai.rams_model.dealt_seats`, scored by the rules' own functions):
+    round by round of random games with General Rams now and then, the lives it
+    arrives at are the engine's (before, a General Rams round was scored as if only the
+    seats that declared play had played, the announcer not among them)."""
+    rng = random.Random(35)
+    rounds = generals = 0
+    for _ in range(40):
+        g = new_game(rules, rng)
+        lives = list(g.lives)
+        done = 0
+        while (p := g.to_move()) is not None:
+            g.apply(p.seat, move_for(p, rng, 0.6, general_rate=0.1))
+            if len(g.rounds) == done:
+                continue
+            done = len(g.rounds)
+            lose_lives(history_key(g.view(0)["history"])[-1], lives, g.hand_size,
+                       g.rules["lone_needs_one"])
+            assert lives == g.rounds[-1]["lives"], (rules, g.rounds[-1])
+            rounds += 1
+            generals += "general" in g.rounds[-1]
+    assert rounds > 200 and generals > 20, (rounds, generals)
 
 
 # --------------------------------------------------------------------------- trick play

@@ -60,8 +60,10 @@ def p_no_trick(hand: Sequence[str], trump: str, gone: set[str], rank: Mapping[st
 
 
 def p_sweep(hand: Sequence[str], trump: str, gone: set[str], rank: Mapping[str, int],
-            deck: str, opponents: int) -> float:
-    """Estimated chance of taking every trick alone against ``opponents`` defenders."""
+            deck: str, opponents: int, below: float = 0.0) -> float:
+    """Estimated chance of taking every trick alone against ``opponents`` defenders.
+    ``below``: stop as soon as the chance is sure to be under it (every factor is at
+    most 1) and return the part worked out so far, itself under ``below``."""
     p = 1.0
     trumps = sum(1 for c in hand if c[1] == trump)
     for c in hand:
@@ -72,6 +74,8 @@ def p_sweep(hand: Sequence[str], trump: str, gone: set[str], rank: Mapping[str, 
             side = 0.75 if above == 0 else 0.12 ** above * 0.6
             # side winners need the defenders' trumps drawn first
             p *= side * (0.6 + 0.1 * min(trumps, 4))
+        if p < below:
+            return p
     return p * (0.9 ** max(0, opponents - 2))
 
 
@@ -153,8 +157,8 @@ def general_hand(hand: Sequence[str], trump: str, gone: set[str], rank: Mapping[
     against everyone (it costs two lives, or five counters, when it fails). The levels'
     own call, and the search's and the coach's model of the seats still to declare
     (:class:`game.ai.rams_search.DeclareTrials`)."""
-    sweep = p_sweep(hand, trump, gone, rank, deck, seats - 1)
-    return sweep >= (0.6 if counting else 0.75)
+    need = 0.6 if counting else 0.75
+    return p_sweep(hand, trump, gone, rank, deck, seats - 1, below=need) >= need
 
 
 def medium_declare(info: Info, bias: float = 0.0) -> str:
