@@ -32,6 +32,7 @@ from game.ai.rams_info import Info
 from game.ai.rams_levels import RamsMedium
 from game.ai.rams_playout import policy_bit
 from game.ai.rams_search import DeclareTrials, model_for
+from game.ai.rams_value import forced_lives
 from game.ai.rams_worlds import start_round
 from game.cards import SKAT32
 from game.rules.rams import RamsGame
@@ -182,3 +183,26 @@ def test_the_general_rams_call_stops_early_without_changing_it(deck_name: str) -
             assert called == (whole >= need), (hand, trump, turned, seats, counting)
             met += called
     assert met > 50, met
+
+
+def test_a_drop_pulled_back_in_still_counts_towards_the_drop_limit() -> None:
+    """What the coach says a drop costs later (``later``, ``drop_forces_play_next``)
+    stands when General Rams brings the seat back in: the engine counts the declared
+    drop, so under ``drop_limit: 1`` the seat must play the next round."""
+    rest = [c for c in SKAT32 if c not in WEAK + SWEEP and c != "9H"]
+    hands = {1: WEAK, 2: SWEEP, 3: rest[0:5], 0: rest[5:10]}
+    g = RamsGame({"scoring": "lives", "general_rams": True, "drop_limit": 1,
+                  "dealer_must_play": False}, 4, seed=5,
+                 dealer=0, deals=[stock([1, 2, 3, 0], hands, "9H")], bot_seed=2)
+    g.start()
+    got = advise(plain(g.view(1)), "hard", samples=20, pick=False)
+    assert got["drop_forces_play_next"] is True
+    assert got["later"]["drop"] == round(forced_lives(4), 4) > 0
+    g.apply(1, "drop")
+    g.apply(2, "general")
+    assert 1 in g.players
+    play_round_by_the_playout(g)
+    while (p := g.to_move()) is not None and p.seat != 1:
+        g.apply(p.seat, "drop" if "drop" in p.legal else "play")
+    assert p is not None and p.decision == "declare" and "drop" not in p.legal
+    assert g._forced(1) == "must_play"
