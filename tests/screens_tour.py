@@ -99,7 +99,7 @@ def tour(size: tuple[int, int], lang: str) -> Iterator[tuple[str, Any]]:
     app.open("stats", how="reset")
     yield "stats_empty", app
 
-    # the tables: decisions with the hint, the reveal held, the pause, the end
+    # the tables: decisions without and with the hint, the reveal held, the pause, the end
     for game_id, decisions in (("chase", ("turn", "dealer")), ("rams", ("declare", "trick"))):
         for decision in decisions:
             app = new_app(size, lang, reveal_hold=None)
@@ -107,6 +107,7 @@ def tour(size: tuple[int, int], lang: str) -> Iterator[tuple[str, Any]]:
             if decide_until(app, tb, lambda t, d=decision: t.pending.decision == d
                             and len(t.pending.legal) > 1
                             and (d != "trick" or t.model.last_trick is not None)):
+                yield f"{game_id}_{decision}", app
                 tb.toggle_hint()
                 yield f"{game_id}_{decision}_hint", app
         app = new_app(size, lang, reveal_hold=None)

@@ -183,8 +183,9 @@ def finished_record(game_id: str) -> Record:
     """A whole game of ``game_id`` as the statistics keep it."""
     app = T.make_app((1280, 720))
     app.push(MenuScene(app))
+    rules = {"lives": 1, "scoring": "lives"} if game_id == "rams" else {"lives": 1}
     tb = app.scene("table", game_id=game_id, seats=T.mixed_seats(4, 1, "en"),
-                   rules={"lives": 1}, seed=3, options=TableOptions(bot_seed=3))
+                   rules=rules, seed=3, options=TableOptions(bot_seed=3))
     app.push(tb)
     play_out(app, tb, seed=1)                  # random moves for the person
     assert tb.game.finished

@@ -368,15 +368,20 @@ class RamsPainter(TablePainter):
         else:
             return
         fs = max(12, int(21 * u))
-        # the coach's note may use a little of the table's edge above the strip
-        top = ar.top - (int(40 * u) if hint else 0)
         lines = text.wrap(msg, fs, ar.width, True)
+        # the coach's note, or a prompt too long for the room above the buttons (a
+        # third button, a long language), may use a little of the table's edge above
+        # the strip before the font shrinks
+        need = len(lines) * int(fs * 1.05) - (bottom - ar.top)
+        top = ar.top - max(int(40 * u) if hint else 0, min(need, int(72 * u)))
         room = max(1, (bottom - top) // int(fs * 1.05))
         while len(lines) > room and fs > 10:
             fs -= 1
             lines = text.wrap(msg, fs, ar.width, True)
             room = max(1, (bottom - top) // int(fs * 1.05))
-        lines = lines[:room]
+        if len(lines) > room:       # shown shortened, never cut off without a sign
+            lines = lines[:room - 1] + [text.ellipsize(" ".join(lines[room - 1:]), fs,
+                                                       ar.width, True)]
         lh = int(fs * 1.05)
         y = bottom - lh * len(lines)
         for i, line in enumerate(lines):
