@@ -159,3 +159,41 @@ def test_window_size_is_remembered(home):
     app.save_settings()
     st = settings.load(home / "settings.json")
     assert st["window_size"] == [1000, 700]
+
+
+@pytest.mark.parametrize("size,words", [((800, 450), 12), ((800, 450), 600),
+                                        ((1920, 1080), 100)])
+def test_a_record_that_cannot_be_replayed_says_why_in_full_or_visibly_shortened(
+        home, monkeypatch, size, words):
+    """The message about a record that cannot be replayed grows its panel to the
+    window; what still does not fit ends in an ellipsis instead of vanishing, and no
+    line lies on the way back."""
+    from game.records import RecordError
+    from game.scenes import replay
+    from tests.screen_check import recording
+    from tests.test_store import SEATS, play_engine
+
+    reason = " ".join(f"w{i}" for i in range(words))
+
+    def refuse(_record):
+        raise RecordError(reason)
+
+    monkeypatch.setattr(replay, "rebuild_light", refuse)
+    rec = records.record_of(play_engine(1, moves=5), SEATS, seed=1, bot_seed=1)
+    app = app_with_menu("en", size)
+    app.push(ReplayScene(app, rec, title="x.json"))
+    with recording(app) as frame:
+        app.draw()
+    scene = app.top
+    assert scene.table is None and scene.error == reason
+    shown = [(s, r) for s, r in frame.texts if s.startswith(("This record", "w"))]
+    assert shown
+    back = scene.back_button.rect
+    assert all(r.bottom <= back.top for _, r in shown)
+    assert all(r.bottom <= size[1] for _, r in shown)
+    said = " ".join(s for s, _ in shown).split()
+    whole = f"This record cannot be replayed: {reason}".split()
+    if words == 600:                 # more than the window holds: visibly shortened
+        assert said[-1].endswith("…") and said[:-1] == whole[:len(said) - 1]
+    else:                            # the rest is shown in full
+        assert said == whole

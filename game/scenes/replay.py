@@ -206,8 +206,13 @@ class ReplayScene(Scene):
                 left, right, bottom = (w - pw) // 2, (w + pw) // 2, h - int(10 * u)
             self.panel = pygame.Rect(left, bottom - height, right - left, height)
         else:
+            # the message's panel grows with the message, up to the window's height
             self.grid = False
-            self.panel = pygame.Rect(0, 0, int(min(w * 0.8, 700 * u)), int(200 * u))
+            pw = int(min(w * 0.8, 700 * u))
+            fs, lh = self._error_font()
+            lines = len(self._error_lines(pw))
+            need = int(20 * u) + lines * lh + int(16 * u) + int(max(26, 46 * u)) + int(16 * u)
+            self.panel = pygame.Rect(0, 0, pw, max(int(200 * u), min(need, h - int(20 * u))))
             self.panel.center = (w // 2, h // 2)
         buttons = self.list.buttons
         gap = int(8 * u)
@@ -222,6 +227,17 @@ class ReplayScene(Scene):
                                bw, bh, gap)
         self.back_button.rect = pygame.Rect(0, 0, int(min(w * 0.5, 240 * u)), bh)
         self.back_button.rect.midbottom = (w // 2, self.panel.bottom - int(16 * u))
+
+    def _error_font(self) -> tuple[int, int]:
+        """The size and line height of the message about a record that cannot be
+        replayed."""
+        fs = max(12, int(24 * self.u))
+        return fs, int(fs * 1.15)
+
+    def _error_lines(self, panel_width: int) -> list[str]:
+        """That message, wrapped to a panel ``panel_width`` wide."""
+        return text.wrap(t("replay.bad", error=self.error or "?"), self._error_font()[0],
+                         panel_width - int(40 * self.u))
 
     def handle_event(self, ev: pygame.event.Event) -> bool:
         if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
@@ -258,13 +274,14 @@ class ReplayScene(Scene):
         if self.table is None:
             surf.blit(self.app.background(), (0, 0))
             widgets.panel(surf, self.panel, u)
-            msg = t("replay.bad", error=self.error or "?")
-            fs = max(12, int(24 * u))
-            lines = text.wrap(msg, fs, self.panel.width - int(40 * u))
-            for i, line in enumerate(lines[:5]):
-                text.blit(surf, line, fs, (self.panel.centerx,
-                                           self.panel.top + int(20 * u) + i * int(fs * 1.15)),
-                          widgets.CREAM, "midtop")
+            fs, lh = self._error_font()
+            top = self.panel.top + int(20 * u)
+            room = (self.back_button.rect.top - int(12 * u) - top) // lh
+            lines = text.clamp(self._error_lines(self.panel.width), fs,
+                               self.panel.width - int(40 * u), room)
+            for i, line in enumerate(lines):
+                text.blit(surf, line, fs, (self.panel.centerx, top + i * lh), widgets.CREAM,
+                          "midtop")
             self.back_button.draw(surf, u, True)
             return
         self.table.draw(surf)

@@ -379,9 +379,7 @@ class RamsPainter(TablePainter):
             fs -= 1
             lines = text.wrap(msg, fs, ar.width, True)
             room = max(1, (bottom - top) // int(fs * 1.05))
-        if len(lines) > room:       # shown shortened, never cut off without a sign
-            lines = lines[:room - 1] + [text.ellipsize(" ".join(lines[room - 1:]), fs,
-                                                       ar.width, True)]
+        lines = text.clamp(lines, fs, ar.width, room, True)
         lh = int(fs * 1.05)
         y = bottom - lh * len(lines)
         for i, line in enumerate(lines):

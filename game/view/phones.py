@@ -58,7 +58,8 @@ def _taken(side: int, label: int) -> pygame.Surface:
     pygame.draw.rect(surf, (22, 38, 30), surf.get_rect(), border_radius=radius)
     pygame.draw.rect(surf, OK, surf.get_rect(), max(2, side // 60), border_radius=radius)
     size = max(12, int(label * 1.1))
-    lines = text.wrap(t("phones.taken"), size, side - side // 5)[:4]
+    width = side - side // 5
+    lines = text.clamp(text.wrap(t("phones.taken"), size, width, True), size, width, 4, True)
     top = side // 2 - len(lines) * int(size * 1.25) // 2
     for i, line in enumerate(lines):
         text.blit(surf, line, size, (side // 2, top + i * int(size * 1.25)), OK, "midtop",

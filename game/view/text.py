@@ -136,6 +136,16 @@ def wrap(text: str, size: int, max_w: int, bold: bool = False) -> list[str]:
     return lines
 
 
+def clamp(lines: list[str], size: int, max_w: int, room: int,
+          bold: bool = False) -> list[str]:
+    """At most ``room`` of ``lines``; what does not fit is joined into the last line and
+    ellipsized, so a text is shown shortened with a sign, never cut off silently."""
+    room = max(1, room)
+    if len(lines) <= room:
+        return lines
+    return lines[:room - 1] + [ellipsize(" ".join(lines[room - 1:]), size, max_w, bold)]
+
+
 def blit(surf: pygame.Surface, text: str, size: int, pos: tuple[float, float],
          colour=(255, 255, 255), anchor: str = "topleft", bold: bool = False,
          shadow: bool = False) -> pygame.Rect:

@@ -256,10 +256,8 @@ class Form:
         if not (self.with_help and r.help()):
             return []
         width = max(40, self.rect.width - int(20 * self.u))
-        lines = text.wrap(r.help(), self.help_size(), width)
-        if len(lines) > 2:
-            lines = lines[:1] + [text.ellipsize(" ".join(lines[1:]), self.help_size(), width)]
-        return lines
+        return text.clamp(text.wrap(r.help(), self.help_size(), width), self.help_size(),
+                          width, 2)
 
     def _row_height(self, r: Row) -> int:
         if r.kind == "heading":
