@@ -23,6 +23,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 from pathlib import Path
 
 import pytest
@@ -70,6 +71,34 @@ def no_hang(seconds: int = 60):
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, old)
+
+
+@contextlib.contextmanager
+def released(fifo: Path | None, seconds: int = 60):
+    """A net under a blocking open of ``fifo`` that the alarm cannot break (sqlite
+    opens again when interrupted): after ``seconds`` the FIFO is opened for writing,
+    which lets the reader go on, and the list yielded says so."""
+    done, waited = threading.Event(), []
+
+    def rescue() -> None:
+        if done.wait(seconds):
+            return
+        waited.append(fifo)
+        while not done.is_set():
+            try:
+                os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+            except OSError:          # nobody reading yet (ENXIO)
+                done.wait(0.05)
+
+    rescuer = threading.Thread(target=rescue, daemon=True)
+    if fifo is not None:
+        rescuer.start()
+    try:
+        yield waited
+    finally:
+        done.set()
+        if fifo is not None:
+            rescuer.join()
 
 
 @pytest.fixture()
@@ -130,6 +159,36 @@ def test_damaged_file(layout, target, kind, monkeypatch):
         assert words in text, text
         assert sum(words in m["text"] for m in shown) == 1, text
     assert "Traceback" not in text
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder", "dangling"])
+@pytest.mark.parametrize("suffix", ["-journal", "-wal", "-shm"])
+def test_something_in_a_statistics_journal_s_place(layout, suffix, kind):
+    """SQLite opens the database's journal beside it by name: a FIFO there would hold
+    the game at its start for ever. The statistics are left alone and the player
+    told, as for the database itself; the journal's place and the recorded games are
+    kept exactly as they were."""
+    lay = layout
+    stats = lay.target("stats")
+    side = stats.with_name(stats.name + suffix)
+    if kind == "fifo":
+        os.mkfifo(side)
+    elif kind == "folder":
+        side.mkdir()
+        (side / "keep.txt").write_text("mine")
+    else:
+        os.symlink(lay.root / "nowhere" / side.name, side)
+    before = snapshot(side), snapshot(stats)
+    with no_hang(), released(side if kind == "fifo" else None) as waited:
+        shown = exercise(lay)
+    assert not waited, "the game waited on the FIFO (opened it for reading)"
+    assert (snapshot(side), snapshot(stats)) == before
+    text = "\n".join(m["text"] for m in shown)
+    words = TOLD["stats"].replace(stats.name, side.name)   # the companion, by name
+    assert sum(words in m["text"] for m in shown) == 1, text
+    assert "Traceback" not in text
+    side.unlink() if not side.is_dir() else shutil.rmtree(side)
+    assert lost(lay, "") == []          # with the journal's place cleared, all is there
 
 
 @pytest.mark.parametrize("target", ["autosave", "shelf"])

@@ -9,6 +9,7 @@ the full record. The schema is versioned with ``PRAGMA user_version``;
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import time
 import uuid
@@ -163,6 +164,9 @@ def open_stats(path: Path | None = None, check: bool = False) -> sqlite3.Connect
     path = path or stats_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     fileio.check_regular(path)   # a FIFO, a folder, a link to nothing: left alone (OSError)
+    for side in companions(path):
+        # sqlite opens these by name and would wait for ever on a FIFO's other end
+        fileio.check_regular(side)
     con = _connect(path)
     try:
         if check:
@@ -172,6 +176,15 @@ def open_stats(path: Path | None = None, check: bool = False) -> sqlite3.Connect
         con.close()
         raise
     return con
+
+
+#: The files sqlite keeps beside a database while it writes (rollback journal, WAL).
+COMPANIONS = ("-journal", "-wal", "-shm")
+
+
+def companions(path: Path) -> list[Path]:
+    """The places of ``path``'s :data:`COMPANIONS`, whether anything is there or not."""
+    return [path.with_name(path.name + suffix) for suffix in COMPANIONS]
 
 
 def _with_retries(fn: Any) -> Any:
@@ -206,12 +219,14 @@ def check_stats(path: Path | None = None) -> Problem | None:
     except (sqlite3.Error, StatsError, OSError) as exc:
         kind = stats_error_kind(exc) if not isinstance(exc, OSError) else "unusable"
         detail = reason(exc) if isinstance(exc, OSError) else str(exc)
+        named = getattr(exc, "filename", None)
     if kind != "damaged":
-        return Problem("stats", path, detail, kind=kind)
+        # the file at fault, by name: the database or a companion in its way
+        where = next((p for p in companions(path) if os.fspath(p) == named), path)
+        return Problem("stats", where, detail, kind=kind)
     moved = quarantine(path) if path.exists() else None
     if moved is not None:
-        for suffix in ("-journal", "-wal", "-shm"):
-            side = path.with_name(path.name + suffix)
+        for side, suffix in zip(companions(path), COMPANIONS):
             if side.exists():
                 try:
                     fileio.replace(side, moved.with_name(moved.name + suffix))
