@@ -16,6 +16,7 @@ import aiohttp
 from game import records
 from game.cards import CUCKOO_VALUES, FRENCH52
 from game.net.host import HeadlessTable
+from game.net.lines import ponged_step
 from game.net.link import PHONE_OMITS
 
 CARDS = frozenset(FRENCH52) | frozenset(CUCKOO_VALUES)
@@ -98,7 +99,12 @@ class Line:
     async def next(self, timeout: float = 20.0) -> dict[str, Any] | None:
         """The next message, or ``None`` once the line closed."""
         assert self.ws is not None
-        msg = await self.ws.receive(timeout)
+        while True:
+            try:
+                msg = await self.ws.receive(timeout)
+                break
+            except ConnectionResetError:    # autoping answered a ping on a closing line:
+                continue                    # as a browser, read on to the close
         if msg.type != aiohttp.WSMsgType.TEXT:
             return None
         data: dict[str, Any] = json.loads(msg.data)
@@ -123,7 +129,14 @@ class Line:
 class Player:
     """A phone that plays random legal moves, and drops its line at random moments:
     right after sending a move (before its answer), or on any message it reads,
-    sometimes politely, sometimes by cutting the connection."""
+    sometimes politely, sometimes by cutting the connection.
+
+    It answers the server's pings as a browser does, at once and with the same payload
+    (aiohttp's own autoping would too, but unseen). Once it has the final state it
+    stops playing and dropping, and leaves when it has answered the ping that follows
+    that state: the table then knows it saw the end. It never stops on the clock:
+    ``play`` ends at the end of the game, or once ``table_done`` is set and the table
+    cannot be reached."""
 
     def __init__(self, session: aiohttp.ClientSession, url: str, token: str, seed: int,
                  drop: float = 0.0) -> None:
@@ -138,6 +151,7 @@ class Player:
         self.decided = -1                        # the last step a move was chosen for
         self.drops = 0
         self.finished = False
+        self.end: int | None = None              # the step of the final state it read
         self.n = 0
         self.where = "not started"              # what the phone waits for (diagnostics)
 
@@ -170,7 +184,7 @@ class Player:
         while not self.finished:
             try:
                 self.where = "connecting"
-                ws = await self.session.ws_connect(self.url, max_msg_size=0)
+                ws = await self.session.ws_connect(self.url, max_msg_size=0, autoping=False)
             except aiohttp.ClientError:
                 if table_done.is_set():
                     return
@@ -186,10 +200,22 @@ class Player:
             if table_done.is_set() and not self.finished:
                 return
 
+    async def _next(self, ws: aiohttp.ClientWebSocketResponse) -> aiohttp.WSMessage:
+        """The next frame the line brings (a subclass may read it late, or tap it)."""
+        return await ws.receive()
+
     async def _session(self, ws: aiohttp.ClientWebSocketResponse) -> None:
         await ws.send_str(json.dumps({"type": "hello", "token": self.token}))
         self.where = "reading"
-        async for raw in ws:
+        while True:
+            raw = await self._next(ws)
+            if raw.type == aiohttp.WSMsgType.PING:
+                await ws.pong(raw.data)
+                if self.end is not None and ponged_step(raw.data, self.end) == self.end:
+                    return                      # the table heard that it saw the end
+                continue
+            if raw.type == aiohttp.WSMsgType.PONG:
+                continue
             if raw.type != aiohttp.WSMsgType.TEXT:
                 return
             msg = json.loads(raw.data)
@@ -214,9 +240,11 @@ class Player:
                 if "answered" in msg:               # the last ack, in case it was lost
                     self._acked(msg["answered"])
                 if msg["table"]["finished"]:
-                    self.finished = True
-                    return
+                    self.finished, self.end = True, msg["step"]
+                    continue
                 self.state = msg
+            if self.end is not None:            # the game is over: nothing to decide
+                continue
             # decide on the latest state once no move of ours is on its way
             st = self.state
             if st is not None and st["view"]["legal"] and self.pending is None \
@@ -318,12 +346,8 @@ def record_seats(record: records.Record) -> int:
 
 
 def confirmed_moves(p: Player, game: Any) -> list[tuple[int, str]]:
-    """The moves the phone saw confirmed, plus its move still waiting for an answer
-    when that was the game's very last move: the phone cut its line as it sent it, and
-    the table, not having heard of the cut yet, counted it as told of the end and did
-    not wait for it (``HeadlessTable._linger``)."""
-    out = list(p.acked)
-    last = len(game.moves) - 1
-    if p.pending is not None and p.pending["step"] == last:
-        out.append((last, p.pending["move"]))
-    return out
+    """The moves the phone saw confirmed. Its very last move counts only once confirmed
+    too: a phone that cut its line as it sent the game's last move is back for the end
+    (the table waits until each phone has received the end, ``HeadlessTable.delivered``),
+    and the final state tells it the move was taken (``answered``)."""
+    return list(p.acked)

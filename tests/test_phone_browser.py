@@ -63,6 +63,9 @@ def test_a_tap_on_the_phone_reaches_the_engine(browser_type, lang, word):
             hand = await browser.eval("[...document.querySelectorAll('#hand img')]"
                                       ".map(i => i.getAttribute('src'))")
             assert hand == [f"/cards/classic/{c}.png" for c in table.game.view(p.seat)["hand"]]
+            # the browser answers the ping after each state by itself, with its payload:
+            # the table learns the phone has the state (the end of a game waits for it)
+            await asyncio.wait_for(_heard(table, p.seat, 0), 20)
             OUT.mkdir(parents=True, exist_ok=True)
             await browser.screenshot(OUT / _shot(f"test_turn_{lang}", browser))
             labels = await browser.eval("[...document.querySelectorAll('#moves button')]"
@@ -74,6 +77,7 @@ def test_a_tap_on_the_phone_reaches_the_engine(browser_type, lang, word):
                                    " || document.querySelectorAll('#moves button').length === 0")
             await asyncio.wait_for(_moved(table, 0), 20)
             await browser.wait_for(f"document.getElementById('status').textContent !== {word!r}")
+            await asyncio.wait_for(_heard(table, p.seat, 1), 20)
             assert await browser.problems() == []
             assert table.game.moves[0] == (p.seat, sorted(p.legal)[-1]), labels
 
@@ -83,6 +87,11 @@ def test_a_tap_on_the_phone_reaches_the_engine(browser_type, lang, word):
 
 async def _moved(table: HeadlessTable, n: int) -> None:
     while len(table.game.moves) <= n:
+        await asyncio.sleep(0.02)
+
+
+async def _heard(table: HeadlessTable, seat: int, step: int) -> None:
+    while table.server.heard_step(seat) < step:
         await asyncio.sleep(0.02)
 
 

@@ -55,15 +55,18 @@ async def _until(check, timeout: float = 60.0) -> None:
     await asyncio.wait_for(wait(), timeout)
 
 
-async def _play_all(table: HeadlessTable, seed: int, drop: float) -> list[Player]:
+async def _play_all(table: HeadlessTable, th: threading.Thread, seed: int,
+                    drop: float) -> list[Player]:
+    """Scripted phones for every phone seat, until each has seen the end or the table
+    (playing in ``th``) is gone: a phone away at the end gets back in, however long
+    that takes, for as long as the table serves."""
     done = threading.Event()
     async with phone_session() as session:
         players = [Player(session, ws_url(table), token_of(table, s), seed * 100 + s, drop)
                    for s in table.phones]
 
         async def watch() -> None:
-            await _until(lambda: table.game.finished, 240)
-            await asyncio.sleep(0.5)
+            await _until(lambda: not th.is_alive(), 240)
             done.set()
 
         watcher = asyncio.ensure_future(watch())
@@ -96,7 +99,7 @@ def test_ten_phones_finish_a_game_through_random_drops(game_id, seed, rules):
     sent = Sent()
     table = _table(game_id, ["phone"] * 10, sent, seed=seed, rules=rules)
     with running(table) as th:
-        players = asyncio.run(_play_all(table, seed, drop=0.12))
+        players = asyncio.run(_play_all(table, th, seed, drop=0.12))
         th.join(30)
     game = table.game
     assert game.finished
@@ -118,7 +121,7 @@ def test_phones_and_computers_mix():
     sent = Sent()
     table = _table("rams", ["phone", "medium", "phone", "easy"], sent, seed=11)
     with running(table) as th:
-        players = asyncio.run(_play_all(table, 5, drop=0.05))
+        players = asyncio.run(_play_all(table, th, 5, drop=0.05))
         th.join(30)
     game = table.game
     assert game.finished
@@ -161,6 +164,61 @@ def test_a_phone_away_at_the_end_still_hears_that_its_move_was_taken():
         assert p.finished and p.pending is None
         assert p.acked == [(i, m) for i, (s, m) in enumerate(g.moves) if s == seat]
     assert away.drops >= len(away.acked)
+
+
+class _FallsSilent(Player):
+    """A phone whose line goes silent as the game ends (the Wi-Fi just dropped, no
+    goodbye): from the moment the game is over it reads nothing, so the final state
+    and the ping after it wait unread and unanswered, until ``back`` is set."""
+
+    def __init__(self, *a, over, **kw) -> None:
+        super().__init__(*a, **kw)
+        self.over = over
+        self.silent, self.back = asyncio.Event(), asyncio.Event()
+
+    async def _next(self, ws: aiohttp.ClientWebSocketResponse) -> aiohttp.WSMessage:
+        if self.over() and not self.back.is_set():
+            self.silent.set()
+            await self.back.wait()
+        return await super()._next(ws)
+
+
+def _end_written(sent: Sent, seat: int) -> bool:
+    """Whether the server wrote the final state to a line of ``seat``."""
+    for s, text in sent.all():
+        msg = json.loads(text)
+        if s == seat and msg.get("type") == "state" and msg["table"]["finished"]:
+            return True
+    return False
+
+
+def test_a_phone_whose_line_goes_silent_as_the_game_ends_still_hears_the_end():
+    # the server's write of the end succeeds (the line still takes writes), but the
+    # phone has not received it: the table must not count the end as delivered
+    sent = Sent()
+    table = _table("chase", ["phone", "easy", "easy"], sent, seed=3, linger=60.0)
+
+    async def main(th: threading.Thread) -> _FallsSilent:
+        async with phone_session() as session:
+            p = _FallsSilent(session, ws_url(table), token_of(table, 0), 1,
+                             over=lambda: table.game.finished)
+            playing = asyncio.ensure_future(p.play(threading.Event()))
+            await _until(lambda: p.silent.is_set() and _end_written(sent, 0))
+            assert not table.delivered(), "a write counted as the phone hearing the end"
+            assert table.server.heard_step(0) < len(table.game.moves)
+            assert th.is_alive() and p.end is None
+            p.back.set()                 # the line comes back: the frames are read
+            await asyncio.wait_for(playing, 60)
+            return p
+
+    with running(table) as th:
+        p = asyncio.run(main(th))
+        th.join(30)
+        assert not th.is_alive(), "the table did not see the phone hear the end"
+    g = table.game
+    assert g.finished and table.delivered()
+    assert p.finished and p.end == len(g.moves) and p.drops == 0
+    assert p.acked == [(i, m) for i, (s, m) in enumerate(g.moves) if s == 0]
 
 
 # --------------------------------------------------------------------------- abuse
@@ -476,7 +534,7 @@ def test_a_hosted_game_is_recorded_and_counted():
     table = HeadlessTable("chase", ["phone", "phone", "random"], seed=31,   # keeps records
                           bot_seed=31)
     with running(table) as th:
-        asyncio.run(_play_all(table, 3, drop=0.0))
+        asyncio.run(_play_all(table, th, 3, drop=0.0))
         th.join(30)
     assert table.game.finished
     games = store.recent_games(limit=1000)

@@ -9,9 +9,11 @@ import re
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from game import games
-from game.net import access, addresses, page, protocol
+from game.net import access, addresses, lines, page, protocol
 from game.net.access import Attempts, RateLimit, SeatAccess
 from game.net.link import PhoneLink
 from game.net.protocol import Refused
@@ -81,6 +83,48 @@ def test_rate_limit_allows_a_burst_then_the_rate():
     assert r.over == 2
     clock.now += 1.0
     assert [r.take() for _ in range(3)] == [True, True, False]
+
+
+# --------------------------------------------------------------------------- receipts
+
+
+@pytest.mark.parametrize("payload", [
+    b"", b"step", b"step ", b"step -1", b"step +3", b"step 3 ", b" step 3", b"step 03",
+    b"step 3x", b"STEP 3", b"step \xd9\xa3", b"step \xff", b"step 1e3", b"step 3.0",
+    b"step 1234567890", b"step " + b"9" * 200, b"\x00" * 125, "step 3", 3, None,
+])
+def test_a_pong_that_is_not_the_servers_confirms_nothing(payload):
+    assert lines.ponged_step(payload, 10**9) is None
+
+
+@given(st.binary(max_size=140), st.integers(-1, 10**6))
+def test_no_pong_claims_a_step_it_was_not_pinged_for(payload, pinged):
+    step = lines.ponged_step(payload, pinged)
+    assert step is None or 0 <= step <= pinged
+    assert step is None or lines.ping_for(step) == payload     # only the server's spelling
+
+
+@given(st.integers(0, 10**6), st.integers(-1, 10**6))
+def test_a_pong_confirms_the_step_its_ping_carried(step, pinged):
+    payload = lines.ping_for(step)
+    assert len(payload) <= 125                      # a control frame's payload
+    for kind in (bytes, bytearray, memoryview):
+        assert lines.ponged_step(kind(payload), pinged) == (step if step <= pinged else None)
+
+
+def test_receipts_keep_each_seats_highest_confirmed_step():
+    r = lines.Receipts()
+    line = lines.Line(1, None, "10.0.0.2", RateLimit(1, 1))   # type: ignore[arg-type]
+    line.pinged = 5
+    r.pong(line, lines.ping_for(5))                 # not seated: nobody's receipt
+    assert r.step(0) == -1
+    line.seat = 0
+    for payload in (lines.ping_for(6), b"", b"step 99", lines.ping_for(4)):
+        r.pong(line, payload)                       # a step not sent yet, garbage, a low one
+    assert r.step(0) == 4
+    r.pong(line, lines.ping_for(5))
+    r.pong(line, lines.ping_for(2))                 # a late pong takes nothing back
+    assert r.step(0) == 5 and r.step(1) == -1
 
 
 # --------------------------------------------------------------------------- addresses

@@ -139,25 +139,6 @@ def test_a_bots_pipe_over_twenty_games_tells_no_card(tmp_path, game_id, seats, r
 
 # ----------------------------------------------------------------- a phone's messages
 
-class _Tap:
-    """A WebSocket that keeps every text message it reads."""
-
-    def __init__(self, ws: aiohttp.ClientWebSocketResponse, heard: list) -> None:
-        self._ws, self._heard = ws, heard
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._ws, name)
-
-    def __aiter__(self):
-        return self._read()
-
-    async def _read(self):
-        async for raw in self._ws:
-            if raw.type == aiohttp.WSMsgType.TEXT:
-                self._heard.append(json.loads(raw.data))
-            yield raw
-
-
 class SpyPhone(Player):
     """A scripted phone (random legal moves) that keeps everything it was sent."""
 
@@ -165,8 +146,11 @@ class SpyPhone(Player):
         super().__init__(*a, **kw)
         self.heard: list[dict] = []
 
-    async def _session(self, ws: aiohttp.ClientWebSocketResponse) -> None:
-        await super()._session(_Tap(ws, self.heard))  # type: ignore[arg-type]
+    async def _next(self, ws: aiohttp.ClientWebSocketResponse) -> aiohttp.WSMessage:
+        raw = await super()._next(ws)
+        if raw.type == aiohttp.WSMsgType.TEXT:
+            self.heard.append(json.loads(raw.data))
+        return raw
 
 
 def _spy_in_thread(url: str, token: str, seed: int, done: threading.Event) -> tuple:

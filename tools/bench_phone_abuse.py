@@ -250,8 +250,11 @@ async def play_phone(port: int, token: str, source: str, deadline: float) -> dic
                             out["moves"] += 1
                         elif kind == "state":
                             if msg["table"]["finished"]:
+                                # read on until bye, as a page does: its autoping
+                                # answers the ping after this state, and the host,
+                                # which waits for that receipt, ends at once
                                 out["finished"] = True
-                                break
+                                continue
                             legal = msg["view"]["legal"]
                             if legal and pending is None:
                                 n += 1

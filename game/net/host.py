@@ -8,10 +8,11 @@
 prints one line with each phone seat's join link (with ``--json`` one JSON object:
 ``{"game", "url", "join", "code", "port", "seats": [{"seat", "kind", "name",
 "link"}]}``), then plays until the game ends or the process is stopped (Ctrl+C,
-SIGTERM); a phone that is reconnecting as the game ends gets three more seconds to
-see the end. When it ends, it prints one more line: the outcome (``finished``,
-``winner``, ``moves``, ``record``). The game is autosaved and counted in the
-statistics like any other; ``--record FILE`` also writes its record there.
+SIGTERM); a phone that has not confirmed it received the end (reconnecting, or its
+line gone silent) gets three more seconds to. When it ends, it prints one more line:
+the outcome (``finished``, ``winner``, ``moves``, ``record``). The game is autosaved
+and counted in the statistics like any other; ``--record FILE`` also writes its record
+there.
 
 A phone seat whose phone stays away during its own decision for ``--away-after``
 seconds is played by ``--stand-in LEVEL`` until the phone is back; without
@@ -202,19 +203,26 @@ class HeadlessTable:
                 self.bookkeeper.detach()
         return self.outcome()
 
-    def _linger(self) -> None:
-        """Serve the finished table until every phone seat has had the end written to
-        one of its lines, for ``linger`` seconds at most: a phone that was reconnecting
-        when the game ended (its last move sent, the answer lost with its line) still
-        learns that its move was taken and how the game ended. A phone that saw the end
-        and left is not waited for (its line may be gone before the table looks: what
-        counts is what the server wrote, not who is connected now)."""
-        link, server = self.link, self.server
+    def delivered(self) -> bool:
+        """Whether every phone seat confirmed it received the final state: its pong to
+        the ping after it (:meth:`PhoneServer.heard_step`). That it was written is not
+        enough: a line that has just gone silent still takes writes."""
         last = len(self.game.moves)
+        return all(self.server.heard_step(s) >= last for s in self.phones)
+
+    def _linger(self) -> None:
+        """Serve the finished table until every phone seat has received the end
+        (:meth:`delivered`), for ``linger`` seconds at most: a phone that was
+        reconnecting when the game ended (its last move sent, the answer lost with its
+        line), or whose line went silent just then, still learns that its move was
+        taken and how the game ended. A phone that saw the end and left is not waited
+        for (its line may be gone before the table looks: what counts is what each
+        phone confirmed, not who is connected now)."""
+        link = self.link
         until = time.monotonic() + self.linger
         while not self._stop.is_set():
             link.pump()
-            if all(server.written_step(s) >= last for s in self.phones):
+            if self.delivered():
                 return
             if time.monotonic() >= until:
                 return

@@ -29,8 +29,10 @@ What it guards (see :mod:`game.net.access`, :mod:`game.net.gate`,
 
 Problems caused from the network are logged as one short line, a few a minute
 (:mod:`game.net.quiet`). Each seat's last ``state`` and the game's public ``history``
-are kept, so a phone that reconnects gets its current view at once. :meth:`stop`
-closes every line with ``bye``, frees the port and leaves no task behind.
+are kept, so a phone that reconnects gets its current view at once. A ``state`` is
+followed by a ping carrying its step; the pong says the device has it
+(:meth:`PhoneServer.heard_step`). :meth:`stop` closes every line with ``bye``, frees
+the port and leaves no task behind.
 """
 
 from __future__ import annotations
@@ -74,6 +76,8 @@ from game.net.lines import (  # noqa: F401 - Inbound and the codes are the serve
     MAX_BACKLOG,
     Inbound,
     Line,
+    Receipts,
+    write_out,
 )
 from game.net.protocol import Refused
 from game.net.quiet import OneLineFilter, Quiet
@@ -134,7 +138,7 @@ class PhoneServer:
         self.refusals: Counter[str] = Counter()
         self._names: list[str] = []
         self._latest: dict[int, tuple[str, int | None]] = {}
-        self._written: dict[int, int] = {}
+        self._heard = Receipts()
         self._history: list[Any] = []
         self._lines: dict[int, Line] = {}
         self._by_seat: dict[int, Line] = {}
@@ -195,9 +199,10 @@ class PhoneServer:
         with self._connected_lock:
             return set(self._connected)
 
-    def written_step(self, seat: int) -> int:
-        """The step of the last ``state`` written to a line of ``seat`` (-1: none)."""
-        return self._written.get(seat, -1)
+    def heard_step(self, seat: int) -> int:
+        """The highest step whose ``state`` a device of ``seat`` confirmed it received
+        (-1: none): by a pong, since a line gone silent still takes writes."""
+        return self._heard.step(seat)
 
     def send(self, seat: int, message: dict[str, Any], *, state: bool = False) -> None:
         """Send ``message`` to the device of ``seat`` (if one is connected). A
@@ -364,8 +369,9 @@ class PhoneServer:
         origin = request.headers.get("Origin")
         if origin is not None and origin != f"http://{self._host(request)}":
             raise web.HTTPForbidden(text="wrong origin")
+        # autoping off: the pongs carry receipts (lines.Receipts); pings answered below
         ws = web.WebSocketResponse(max_msg_size=protocol.HARD_LIMIT, timeout=2.0,
-                                   heartbeat=self.heartbeat, compress=False)
+                                   heartbeat=self.heartbeat, compress=False, autoping=False)
         await ws.prepare(request)
         conn: G.Conn | None = getattr(request.protocol, "gate_conn", None)
         line = Line(next(self._ids), ws, str(request.remote),
@@ -375,13 +381,17 @@ class PhoneServer:
             if conn.closed:          # it gave way to a newer one during the handshake
                 self._kick(line, G.EVICTED)
             self.gate.become(conn, G.PENDING, lambda reason: self._kick(line, reason))
-        writer = self._spawn(self._writer(line))
+        writer = self._spawn(write_out(line, self.on_sent))
         try:
             async for msg in ws:
                 if msg.type == WSMsgType.TEXT:
                     await self._on_text(line, msg.data)
                 elif msg.type == WSMsgType.BINARY:
                     self._reply(line, protocol.refused("malformed", "send text, not binary"))
+                elif msg.type == WSMsgType.PING:
+                    await ws.pong(msg.data)
+                elif msg.type == WSMsgType.PONG:
+                    self._heard.pong(line, msg.data)
                 else:       # an error: the frame was too big, or the line broke
                     if getattr(msg.data, "code", None) == WSCloseCode.MESSAGE_TOO_BIG:
                         self.refusals["too_big"] += 1      # aiohttp closed it with 1009
@@ -407,22 +417,6 @@ class PhoneServer:
                     await asyncio.wait_for(ws.close(code=line.close_code,
                                                     message=line.close_reason), 2.0)
         return ws
-
-    async def _writer(self, line: Line) -> None:
-        """Write one line's messages in order (one writer per line)."""
-        while True:
-            item = await line.out.get()
-            if item is None or line.ws.closed:
-                return
-            text, step = item
-            try:
-                await line.ws.send_str(text)
-            except (ConnectionError, RuntimeError):
-                return
-            if step is not None and line.seat is not None:
-                self._written[line.seat] = max(step, self._written.get(line.seat, -1))
-            if self.on_sent is not None:
-                self.on_sent(line.seat, text)
 
     def _reply(self, line: Line, message: dict[str, Any]) -> None:
         if message.get("type") == "refused":
