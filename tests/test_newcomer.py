@@ -252,7 +252,7 @@ def unfinished(humans: int, phones: list[int]) -> shelf.Unfinished:
 
 
 @pytest.mark.parametrize("lang,words", [("en", ("solo", "hot-seat", "with phones")),
-                                        ("de", ("allein", "Hot-Seat", "mit Handys"))])
+                                        ("de", ("gegen Computer", "Hot-Seat", "mit Handys"))])
 def test_unfinished_games_name_the_kind_of_table_the_players_and_the_date(lang, words):
     i18n.set_lang(lang)
     rows = [describe(unfinished(1, [])), describe(unfinished(2, [])),
