@@ -1,10 +1,10 @@
 """What a newcomer reads and finds at the table, in both languages: the cards named
 with their article, the running record's plural, the language forced by ``--lang``,
 one German phrase for the winner, the coach's badges clear of the player's lives, the
-replay's controls clear of the hand, unfinished games told apart, an away phone not
-"thinking", the lives drawn as steps everywhere, the counters named where a Rams game
-counted them, "Play again" first on the end screen, the hint's card selected, and the
-last trick, the loser rule and the keys in sight."""
+replay's controls clear of the hand and its heading whole, unfinished games told apart,
+an away phone not "thinking", the lives drawn as steps everywhere, the counters named
+where a Rams game counted them, "Play again" first on the end screen, the hint's card
+selected, and the last trick, the loser rule and the keys in sight."""
 
 from __future__ import annotations
 
@@ -31,6 +31,7 @@ from game.table import painter as painter_mod
 from game.turn.coach import advise
 from game.turn.options import TableOptions
 from game.turn.texts import log_text
+from tests.screen_check import problems, recording
 from tests.screens_tour import play_out
 from tests.test_wording import drawn_strings
 
@@ -237,6 +238,33 @@ def test_a_replay_says_whose_move_comes_next_not_who_is_thinking(home, monkeypat
         app.draw()
     assert any(s.startswith("Next: ") for s in seen)
     assert not any("thinking" in s for s in seen)
+
+
+@pytest.mark.parametrize("game_id,size,chosen,best", [
+    ("rams", (960, 600), "Aussteigen", "Generalrams"),
+    ("rams", (1920, 1080), "Aussteigen", "Generalrams"),
+    ("chase", (800, 450), "Tauschen", "Behalten")])
+def test_the_replay_heading_of_a_reviewed_decision_wraps_instead_of_being_cut(
+        home, game_id, size, chosen, best):
+    """The review's jump to a decision names it in the replay's heading; a long one goes
+    on in a second row (the panel grows) where it was cut short with "…"."""
+    rec = finished_record(game_id)
+    app = T.make_app(size, "de")
+    app.push(MenuScene(app))
+    title = t("review.replay_title", name="Annabelle", round=12, chosen=chosen, best=best)
+    app.push(ReplayScene(app, rec, title=title, at=4))
+    scene = app.top
+    T.frame(app, 0.1)
+    with recording(app) as frame:
+        app.draw()
+    assert not problems(frame, game_id), problems(frame, game_id)
+    rows = [r for r in scene.head_lines if r]
+    assert len(scene.head_lines) >= 2
+    assert " ".join(rows) == t("replay.banner") + ": " + title
+    drawn = dict(frame.texts)
+    for row in rows:
+        assert scene.panel.contains(drawn[row]), row
+    assert app.screen.get_rect().contains(scene.panel)
 
 
 # ----------------------------------------------------------------- unfinished games
