@@ -143,6 +143,11 @@ def tour(size: tuple[int, int], lang: str) -> Iterator[tuple[str, Any]]:
         T.key(app, pygame.K_DOWN)
         T.key(app, pygame.K_DOWN)
         yield f"{game_id}_review_decision", app
+        # that decision on the table: the replay's heading names it in full
+        T.key(app, pygame.K_RETURN)
+        T.pump(app, 0.5, draw=False)
+        yield f"{game_id}_review_replay", app
+        T.key(app, pygame.K_ESCAPE)
         T.key(app, pygame.K_RIGHT)
         yield f"{game_id}_review_player", app
         # a game that cannot be saved automatically says so on its table

@@ -1,9 +1,10 @@
 """What a newcomer reads and finds at the table, in both languages: the cards named
 with their article, the running record's plural, the language forced by ``--lang``,
 one German phrase for the winner, the coach's badges clear of the player's lives, the
-replay's controls clear of the hand, unfinished games told apart, an away phone not
-"thinking", the lives drawn as steps everywhere, "Play again" first on the end screen,
-the hint's card selected, and the last trick, the loser rule and the keys in sight."""
+replay's controls clear of the hand and its heading whole, unfinished games told apart,
+an away phone not "thinking", the lives drawn as steps everywhere, the counters named
+where a Rams game counted them, "Play again" first on the end screen, the hint's card
+selected, and the last trick, the loser rule and the keys in sight."""
 
 from __future__ import annotations
 
@@ -17,9 +18,10 @@ from types import SimpleNamespace
 import pygame
 import pytest
 
-from game import i18n, shelf, store
+from game import i18n, records, shelf, store
 from game.i18n import t
 from game.records import Record, Seat
+from game.rules.rams import RamsGame
 from game.scenes import testing as T
 from game.scenes.menu import MenuScene
 from game.scenes.replay import ReplayScene
@@ -29,6 +31,7 @@ from game.table import painter as painter_mod
 from game.turn.coach import advise
 from game.turn.options import TableOptions
 from game.turn.texts import log_text
+from tests.screen_check import problems, recording
 from tests.screens_tour import play_out
 from tests.test_wording import drawn_strings
 
@@ -237,6 +240,33 @@ def test_a_replay_says_whose_move_comes_next_not_who_is_thinking(home, monkeypat
     assert not any("thinking" in s for s in seen)
 
 
+@pytest.mark.parametrize("game_id,size,chosen,best", [
+    ("rams", (960, 600), "Aussteigen", "Generalrams"),
+    ("rams", (1920, 1080), "Aussteigen", "Generalrams"),
+    ("chase", (800, 450), "Tauschen", "Behalten")])
+def test_the_replay_heading_of_a_reviewed_decision_wraps_instead_of_being_cut(
+        home, game_id, size, chosen, best):
+    """The review's jump to a decision names it in the replay's heading; a long one goes
+    on in a second row (the panel grows) where it was cut short with "…"."""
+    rec = finished_record(game_id)
+    app = T.make_app(size, "de")
+    app.push(MenuScene(app))
+    title = t("review.replay_title", name="Annabelle", round=12, chosen=chosen, best=best)
+    app.push(ReplayScene(app, rec, title=title, at=4))
+    scene = app.top
+    T.frame(app, 0.1)
+    with recording(app) as frame:
+        app.draw()
+    assert not problems(frame, game_id), problems(frame, game_id)
+    rows = [r for r in scene.head_lines if r]
+    assert len(scene.head_lines) >= 2
+    assert " ".join(rows) == t("replay.banner") + ": " + title
+    drawn = dict(frame.texts)
+    for row in rows:
+        assert scene.panel.contains(drawn[row]), row
+    assert app.screen.get_rect().contains(scene.panel)
+
+
 # ----------------------------------------------------------------- unfinished games
 
 
@@ -250,7 +280,7 @@ def unfinished(humans: int, phones: list[int]) -> shelf.Unfinished:
 
 
 @pytest.mark.parametrize("lang,words", [("en", ("solo", "hot-seat", "with phones")),
-                                        ("de", ("allein", "Hot-Seat", "mit Handys"))])
+                                        ("de", ("gegen Computer", "Hot-Seat", "mit Handys"))])
 def test_unfinished_games_name_the_kind_of_table_the_players_and_the_date(lang, words):
     i18n.set_lang(lang)
     rows = [describe(unfinished(1, [])), describe(unfinished(2, [])),
@@ -335,6 +365,66 @@ def test_the_statistics_draw_lives_as_steps_like_the_end_screen(home, monkeypatc
     lives = calls[:n]
     assert len(lives) == n and all(len(c) == 2 * (len(last) + 1) - 1 for c in lives)
     assert segments_axis_aligned(lives) > 0
+
+
+def rams_game_in_the_statistics(scoring: str) -> None:
+    """One finished Rams game (random moves, round 10 the last) in the statistics."""
+    rng = random.Random(5)
+    g = RamsGame({"scoring": scoring, "last_round": 10}, 4, seed=5, bot_seed=6)
+    g.start()
+    while not g.finished:
+        p = g.to_move()
+        g.apply(p.seat, rng.choice(p.legal))
+    seats = [Seat("You", "human")] + [Seat(n, "ai", "easy") for n in ("Anna", "Ben", "Clara")]
+    store.record_game(records.record_of(g, seats, seed=5, bot_seed=6), g.summary())
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("scoring", ["counters", "lives"])
+def test_the_statistics_chart_of_a_rams_game_names_what_was_counted(home, monkeypatch, lang,
+                                                                    scoring):
+    """Rams under counters (its default) drew "Lives in the last game" over counters."""
+    rams_game_in_the_statistics(scoring)
+    app = T.make_app((1280, 720), lang)
+    app.push(MenuScene(app))
+    app.push(StatsScene(app))
+    T.frame(app)
+    seen = drawn_strings(monkeypatch)
+    app.draw()
+    want = {"en": {"counters": "Counters in the last game", "lives": "Lives in the last game"},
+            "de": {"counters": "Zähler im letzten Spiel", "lives": "Leben im letzten Spiel"}}
+    assert want[lang][scoring] in seen
+    other = "lives" if scoring == "counters" else "counters"
+    assert want[lang][other] not in seen
+
+
+@pytest.mark.parametrize("lang,heads", [("en", {"lives": "Lives", "counters": "Counters"}),
+                                        ("de", {"lives": "Leben", "counters": "Zähler"})])
+@pytest.mark.parametrize("scoring", ["lives", "counters"])
+def test_the_reckoning_heads_its_last_column_lives_or_counters(monkeypatch, lang, heads,
+                                                               scoring):
+    """The round's reckoning: the column of what each seat lost or gained is headed by
+    what is counted, as the counters' column always was ("Lives lost" said less)."""
+    app = T.make_app((1280, 720), lang, reveal_hold=None)     # the reckoning stays
+    app.push(MenuScene(app))
+    tb = app.scene("table", game_id="rams", seats=T.mixed_seats(4, 1, lang),
+                   rules={"scoring": scoring}, seed=2, options=TableOptions(bot_seed=2))
+    app.push(tb)
+    rng = random.Random(1)
+
+    def play(p) -> str:
+        return "play" if "play" in p.legal else rng.choice(list(p.legal))
+
+    def reckoning(t_) -> bool:             # a round everyone dropped shows no reckoning
+        return t_.state == "hold" and not (t_.game.rounds and t_.game.rounds[-1].get("void"))
+
+    assert T.drive(app, reckoning, rng, choose=play)
+    T.pump(app, 0.5)
+    assert tb.model.summary is not None
+    seen = drawn_strings(monkeypatch)
+    tb.painter._summary_layer((620, 320), tb.model.summary["rows"], 22, 29)
+    assert heads[scoring] in seen
+    assert not any(w in s for s in seen for w in ("lost", "verloren"))
 
 
 # ----------------------------------------------------------------- the end screen

@@ -1,9 +1,10 @@
 """The smallest window is one where every screen fits, and the window keeps to it:
 every screen (menu, setup, settings, rules, chart, statistics, replays, unfinished
-games, both tables at their decisions without and with the hint, a held reveal, the last trick, a
-tip, the pause menu, the privacy screen, the end, the review, the phones' codes and
-the setup's row for them, the hidden and the shown cards of the person at a phone
-table's screen, a game not saved automatically, a message) is drawn at that size in
+games, both tables at their decisions without and with the hint, a held reveal, the last
+trick, a tip, the pause menu, the privacy screen, the end, the review and its jump to a
+decision on the table, the phones' codes and the setup's row for them, the hidden and
+the shown cards of the person at a phone table's screen, a game not saved
+automatically, a message) is drawn at that size in
 German and English, and nothing is cut off by the window or cut short to fit, nothing
 lies on something else, and every button's label fits. ``tools/render_screens.py
 --fit`` runs the same check at any size and saves the pictures."""

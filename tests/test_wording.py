@@ -314,3 +314,51 @@ def test_the_rams_rules_page_has_no_chart_and_c_opens_nothing():
     assert page.list.by_name("chart") is not None
     T.key(app, pygame.K_c)
     assert app.top.name == "chart"
+
+
+# ----------------------------------------------------------------- names, not sources
+
+QUOTES = {"en": ("“", "”"), "de": ("„", "“")}
+LOCALE_DIR = os.path.join(os.path.dirname(__file__), "..", "game", "locale")
+
+
+def named(lang: str, key: str) -> str:
+    """The text of ``key`` as a name in a sentence: in the language's quotation marks."""
+    opening, closing = QUOTES[lang]
+    return f"{opening}{t(key)}{closing}"
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_no_player_text_names_a_rule_set_by_its_number_in_the_sources(lang):
+    """The rules as written are "Rams as written" to a player, never "seed 002"."""
+    import json
+
+    with open(os.path.join(LOCALE_DIR, f"{lang}.json"), encoding="utf-8") as f:
+        catalogue = json.load(f)
+    for key, value in catalogue.items():
+        for line in value if isinstance(value, list) else [value]:
+            assert not re.search(r"\b(seed|Vorlage|00\d)\b", line), (key, line)
+    with i18n.language(lang):
+        assert named(lang, "setup.rams_preset.as_written") in t("rule.rams.scoring.help")
+        assert named(lang, "setup.rams_preset.as_written") in t("setup.rams_preset.help")
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_rule_names_in_a_sentence_are_quoted(lang):
+    """Where a sentence lists rules (the presets' line in the setup, the variants on the
+    rules page), each is quoted by the name the setup gives it, so "Dealer must play and
+    Two must play" reads as two rules."""
+    with i18n.language(lang):
+        preset = t("setup.rams_preset.help")
+        for key in ("setup.rams_preset.pub", "setup.rams_preset.as_written",
+                    "rule.rams.general_rams", "rule.rams.dealer_must_play"):
+            assert named(lang, key) in preset, (key, preset)
+        page = t("rules.rams").split("\n")
+        with_lives = next(ln for ln in page if t("rule.rams.two_must_play") in ln)
+        for key in ("rule.rams.general_rams", "rule.rams.dealer_must_play",
+                    "rule.rams.two_must_play"):
+            assert named(lang, key) in with_lives, (key, with_lives)
+        settable = next(ln for ln in page if t("rule.rams.hand_size") in ln)
+        for key in ("rule.rams.hand_size", "rule.rams.counters", "rule.rams.lives",
+                    "rule.rams.deck", "rule.rams.drop_limit"):
+            assert named(lang, key) in settable, (key, settable)

@@ -12,6 +12,10 @@ passes input to the table, so nothing can be decided by hand.
 Opened with ``at`` (a move's index) it starts paused just before that move, caught up
 quietly, and with ``viewer`` it shows that seat's cards as that seat saw them (the
 game review's jump to a decision).
+
+The heading ("Replay: " and the title, such as the review's decision) shares its row
+with the move count; a heading too long for it goes on in the rows below (the panel
+grows upwards) rather than being cut short.
 """
 
 from __future__ import annotations
@@ -33,6 +37,8 @@ from game.view import text, timing, widgets
 from game.view.widgets import Button, FocusList
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
+#: rows the heading may take (the first beside the move count) before it is shortened
+HEAD_ROWS = 3
 
 
 class ReplayScene(Scene):
@@ -52,6 +58,7 @@ class ReplayScene(Scene):
         self.step_target: int | None = None
         self.table: Any = None
         self.grid = False       # the controls in two rows (where the hand lies below)
+        self.head_lines: list[str] = []   # the heading, wrapped (laid out with the panel)
         self.list = FocusList([
             Button(self._play_label, self.toggle, name="play", hotkey=pygame.K_SPACE),
             Button(lambda: t("replay.step"), self.step, name="step", hotkey=pygame.K_RIGHT,
@@ -181,6 +188,32 @@ class ReplayScene(Scene):
         if self.finished and tb.state in ("over", "done") and not tb.anim.moving:
             self.playing = False
 
+    def _head_size(self) -> int:
+        return max(11, int(20 * self.u))
+
+    def _wrap_head(self, panel_w: int) -> list[str]:
+        """The heading in rows: the first beside the move count (as wide as the count
+        gets: the last move, the end; empty where not even a word fits there, as in
+        the narrow panel of a Rams table), the rest below it across the panel. A
+        heading is carried on to the next row rather than cut short; only one longer
+        than ``HEAD_ROWS`` rows is."""
+        u, fs = self.u, self._head_size()
+        head = t("replay.banner") + (f": {self.title}" if self.title else "")
+        total = len(self.record.moves)
+        widest = t("replay.move", n=total, total=total) + "  ·  " + t("replay.end")
+        avail = max(10, panel_w - int(24 * u))
+        beside = avail - text.size_of(widest, fs)[0] - int(16 * u)
+        words = head.split(" ")
+        k = 0
+        while k < len(words) and text.size_of(" ".join(words[:k + 1]), fs, True)[0] <= beside:
+            k += 1
+        rest = " ".join(words[k:])
+        lines = [" ".join(words[:k])] + (text.wrap(rest, fs, avail, True) if rest else [])
+        if len(lines) > HEAD_ROWS:
+            more = " ".join(lines[HEAD_ROWS - 1:])
+            lines = lines[:HEAD_ROWS - 1] + [text.ellipsize(more, fs, avail, True)]
+        return lines
+
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
         u = self.u
@@ -204,6 +237,8 @@ class ReplayScene(Scene):
             else:   # neither: the bottom centre
                 pw = int(min(w * 0.7, 820 * u))
                 left, right, bottom = (w - pw) // 2, (w + pw) // 2, h - int(10 * u)
+            self.head_lines = self._wrap_head(right - left)
+            height += (len(self.head_lines) - 1) * (self._head_size() + int(3 * u))
             self.panel = pygame.Rect(left, bottom - height, right - left, height)
         else:
             # the message's panel grows with the message, up to the window's height
@@ -291,17 +326,15 @@ class ReplayScene(Scene):
         label = t("replay.move", n=done, total=total)
         if self.finished and self.table.state in ("over", "done"):
             label += "  ·  " + t("replay.end")
-        head = t("replay.banner") + (f": {self.title}" if self.title else "")
-        avail = self.panel.width - int(24 * u)
-        fs = max(11, int(20 * u))
+        fs = self._head_size()
         y = self.panel.top + int(6 * u)
-        lw = text.size_of(label, fs)[0]
         text.blit(surf, label, fs, (self.panel.right - int(12 * u), y), widgets.CREAM,
                   "topright")
-        hw = max(10, avail - lw - int(16 * u))
-        text.blit(surf, text.ellipsize(head, fs, hw, True), fs,
-                  (self.panel.left + int(12 * u), y), widgets.GOLD, "topleft", True)
-        y += fs + int(3 * u)
+        for line in self.head_lines:
+            if line:
+                text.blit(surf, line, fs, (self.panel.left + int(12 * u), y), widgets.GOLD,
+                          "topleft", True)
+            y += fs + int(3 * u)
         bar = pygame.Rect(self.panel.left + int(12 * u), y, self.panel.width - int(24 * u),
                           max(3, int(6 * u)))
         if bar.bottom < min(b.rect.top for b in self.list.buttons):

@@ -1,7 +1,7 @@
 """The statistics screen: per game and opponent level (games, wins, win rate, win
-streaks now and best), the lives of every seat over the rounds of the last game, the
-win rate over time, and each player's accuracy over the reviewed games
-(``game.review.history``). Reads ``game.store.summarize()`` once when opened (four
+streaks now and best), the lives (or Rams' counters) of every seat over the rounds of
+the last game, the win rate over time, and each player's accuracy over the reviewed
+games (``game.review.history``). Reads ``game.store.summarize()`` once when opened (four
 small columns per game, so 10,000 games cost a few milliseconds) and draws on the felt
 with the game's own panels and buttons.
 """
@@ -13,7 +13,7 @@ import time
 import pygame
 
 from game import games, notices, store
-from game.i18n import t, tn
+from game.i18n import scored_key, t, tn
 from game.scenes.base import Scene
 from game.turn.texts import seat_name
 from game.view import text, widgets
@@ -255,7 +255,8 @@ class StatsScene(Scene):
             date = time.strftime("%d.%m.%Y", time.localtime(g.finished))
             sub = t("stats.lives_sub", game=t(games.title_key(g.game)),
                     rounds=tn("count.rounds", g.rounds), date=date)
-        plot = self._chart_frame(surf, rect, t("stats.lives_chart"), sub)
+        title = t(scored_key("stats.lives_chart", d.last_counting))
+        plot = self._chart_frame(surf, rect, title, sub)
         if g is None or not d.last_lives:
             return
         n = len(g.seats)

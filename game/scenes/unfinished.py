@@ -145,7 +145,10 @@ class UnfinishedScene(Scene):
             self.first = focus_row
         elif focus_row >= self.first + self.rows:
             self.first = focus_row - self.rows + 1
-        dw = int(min(self.area.width * 0.24, 220 * u))
+        # Discard is as wide as its word needs, so the row's line keeps the rest
+        label = text.size_of(t("unfinished.discard"), bh // 2, True)[0]
+        dw = int(min(self.area.width * 0.24, 220 * u,
+                     max(120 * u, label + 2 * int(bh * 0.3) + 24 * u)))
         for i, b in enumerate(self.list.buttons):
             row = i // 2
             if not self.first <= row < self.first + self.rows:

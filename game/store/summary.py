@@ -56,6 +56,8 @@ class StatsSummary:
     last_game: GameRow | None = None
     last_lives: list[list[int]] = field(default_factory=list)
     start_lives: int = 0
+    #: whether the last game was scored in counters (Rams' ``scoring: counters``)
+    last_counting: bool = False
 
 
 ROLLING = 20
@@ -118,7 +120,9 @@ def summarize(con: sqlite3.Connection | None = None) -> StatsSummary:
         out.last_game = _row(last)
         try:
             out.last_lives = json.loads(last[10])
-            out.start_lives = start_count(json.loads(last[11]))
+            rules = json.loads(last[11])
+            out.start_lives = start_count(rules)
+            out.last_counting = counters_of(rules)
         except (ValueError, TypeError, AttributeError):
             out.last_lives = []
     return out
