@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from game import fileio, paths, records
-from game.fileio import quarantine, reason
+from game.fileio import explain, quarantine
 from game.records import Record, Seat
 from game.store.problem import Problem
 from game.store.seats import human_won, opponent_level
@@ -205,7 +205,7 @@ def check_stats(path: Path | None = None) -> Problem | None:
         return None
     except (sqlite3.Error, StatsError, OSError) as exc:
         kind = stats_error_kind(exc) if not isinstance(exc, OSError) else "unusable"
-        detail = reason(exc) if isinstance(exc, OSError) else str(exc)
+        detail = explain(exc)
     if kind != "damaged":
         return Problem("stats", path, detail, kind=kind)
     moved = quarantine(path) if path.exists() else None
