@@ -7,14 +7,17 @@ from __future__ import annotations
 import errno
 import os
 import pickle
+import sqlite3
 
 import pytest
 from hostile import unreadable
 
 from game import fileio, i18n, notices, settings, store
 from game.i18n import t
+from game.rules.chase import ChaseGame
 from game.scenes import testing as T
 from game.scenes.menu import MenuScene
+from game.store import database
 
 
 def os_error(code: int) -> OSError:
@@ -173,3 +176,49 @@ def test_a_reason_survives_the_notice_queue_and_pickling():
     again = pickle.loads(pickle.dumps(why))
     assert type(again) is fileio.Reason and again.key == why.key and again == why
     assert f"{why}" == os.strerror(errno.ENOSPC)    # pasted into a string: English words
+
+
+# ----------------------------------------------------------------- the statistics
+
+
+def finished_game() -> ChaseGame:
+    g = ChaseGame({"lives": 1}, 4, seed=3, bot_seed=3)
+    g.start()
+    while not g.finished:
+        p = g.to_move()
+        g.apply(p.seat, p.legal[0])
+    return g
+
+
+def test_a_read_only_statistics_database_is_told_in_german(home, monkeypatch):
+    assert store.check_stats() is None            # a fresh database, written
+
+    def read_only(path):
+        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        con.execute("PRAGMA foreign_keys = ON")
+        return con
+
+    monkeypatch.setattr(database, "_connect", read_only)
+    session = store.GameSession(finished_game(), [{"name": "Du", "human": True}] +
+                                [{"name": n, "human": False} for n in "ABC"], seed=3)
+    session.finish()
+    [notice] = [n for n in notices.pending() if n.key.startswith("store.stats.")]
+    assert notice.params["reason"] == "attempt to write a readonly database"
+    text = german(notice.key, **notice.params)
+    assert "(die Datenbank ist schreibgeschützt)" in text and "readonly" not in text, text
+
+
+def test_sqlite_reasons_are_translated_with_or_without_an_error_code(tmp_path):
+    try:
+        sqlite3.connect(str(tmp_path / "missing" / "stats.sqlite3"))
+    except sqlite3.Error as exc:
+        cannot_open = exc
+    bare = sqlite3.OperationalError("database or disk is full")    # no code (Python 3.10)
+    other = sqlite3.OperationalError("no such table: games")
+    assert "(die Datenbankdatei lässt sich nicht öffnen)" in german(
+        "stats.unavailable.unusable", reason=store.stats_reason(cannot_open))
+    assert "(kein Platz mehr auf dem Datenträger)" in german(
+        "stats.unavailable.unusable", reason=store.stats_reason(bare))
+    assert "(no such table: games)" in german("stats.unavailable.unusable",
+                                              reason=store.stats_reason(other))
+    assert store.stats_reason(bare) == "database or disk is full"

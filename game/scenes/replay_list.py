@@ -11,7 +11,7 @@ from typing import Any
 
 import pygame
 
-from game import fileio, games, notices, paths, store
+from game import games, notices, paths, store
 from game.i18n import t
 from game.records import RecordError, load, rebuild
 from game.scenes.base import Scene
@@ -56,7 +56,7 @@ class ReplayListScene(Scene):
         except store.STATS_ERRORS as exc:   # the files are still listed; the player is told
             rows = []
             notices.post(f"stats.unavailable.{store.stats_error_kind(exc)}",
-                         once="replays-stats", reason=fileio.explain(exc))
+                         once="replays-stats", reason=store.stats_reason(exc))
         files = store.record_files()[:40]
         buttons: list[Button] = []
         reviews: list[Any] = []

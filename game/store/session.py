@@ -13,7 +13,14 @@ from typing import Any
 from game import notices, paths, records
 from game.fileio import explain, reason
 from game.records import Record
-from game.store.database import STATS_NAME, StatsError, check_stats, record_game, stats_error_kind
+from game.store.database import (
+    STATS_NAME,
+    StatsError,
+    check_stats,
+    record_game,
+    stats_error_kind,
+    stats_reason,
+)
 from game.store.files import (
     AUTOSAVE_NAME,
     Saved,
@@ -142,7 +149,7 @@ class GameSession:
                             duration=self.duration())
             except (sqlite3.Error, StatsError, OSError) as exc:
                 kind = "unusable" if isinstance(exc, OSError) else stats_error_kind(exc)
-                detail = explain(exc)
+                detail = stats_reason(exc)
                 self._failed(Problem("stats", Path(STATS_NAME), detail,
                                      kind="failed" if kind == "damaged" else kind))
         if self.autosave:
