@@ -18,7 +18,7 @@ from typing import Any
 
 import pygame
 
-from game import i18n, notices, paths, winsize
+from game import fileio, i18n, notices, paths, winsize
 from game import settings as settings_mod
 from game.scenes.base import Scene
 from game.view import backdrop, display, screen, text, timing
@@ -121,7 +121,8 @@ class App:
                 p.notify()
         except Exception as exc:  # noqa: BLE001 - a boundary: bookkeeping never stops the game
             logging.getLogger("stammtisch.store").error("start-up checks failed", exc_info=exc)
-            notices.post("store.check_failed", reason=f"{type(exc).__name__}: {exc}")
+            notices.post("store.check_failed", reason=fileio.reason(exc) if isinstance(
+                exc, OSError) else f"{type(exc).__name__}: {exc}")
 
     def show_notices(self) -> None:
         """Show what code without a screen posted (``game.notices``), translated."""

@@ -265,7 +265,7 @@ def _log_handler() -> tuple[logging.Handler | None, Path | None, Path | None]:
             return (GuardedLog(path, MAX_LOG_BYTES, LOG_BACKUPS, on_fail=_log_failed),
                     folder, path)
         except (OSError, ValueError) as exc:
-            why = fileio.reason(exc) if isinstance(exc, OSError) else str(exc)
+            why = fileio.explain(exc)
             _installed.setdefault("problem", {"file": str(path), "reason": why})
     if sys.stderr is not None and not isinstance(sys.stderr, LogWriter):
         return logging.StreamHandler(sys.stderr), None, None

@@ -18,7 +18,9 @@ and so is a symbolic link to a missing file: it is not "nothing there" (writing
 would replace the link or create its target somewhere else). A symbolic link to a
 regular file is followed, for reading and for writing (the link stays a link).
 Permission problems are the OS's own errors. Callers leave what they cannot use
-exactly as it is and tell the player.
+exactly as it is and tell the player, in the player's language: :func:`reason` gives
+the common causes (no permission, a full disk, these refusals …) as a :class:`Reason`,
+which ``game.i18n.t`` translates.
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ import stat
 import tempfile
 import time
 from pathlib import Path
+
+from game.i18n import Phrase
 
 #: The largest file any reader accepts by default: a record of 10**6 moves written
 #: with generous indentation is about 60 MB.
@@ -43,27 +47,70 @@ _sleep = time.sleep
 
 
 class NotRegularFile(OSError):
-    """The path names a directory, FIFO, device or socket, not a regular file."""
+    """The path names a directory, FIFO, device or socket, not a regular file;
+    ``what`` says which (:func:`kind_of`'s words, or :data:`DANGLING`)."""
+
+    what: str | None = None
 
 
 class FileTooLarge(OSError):
-    """The file is larger than the reader's cap."""
+    """The file is larger than the reader's cap, ``limit`` bytes."""
+
+    limit: int | None = None
+
+
+class Reason(Phrase):
+    """Why a file could not be used, from :func:`reason`: the English words (for
+    logs), and the locale key (``reason.*``) that says them to the player."""
 
 
 DANGLING = "a symbolic link to a missing file"
 
+#: The OS errors a player meets with the game's files, by errno: the locale key of
+#: each one's reason (the English text is the usual OS wording, but for a file in a
+#: folder's place).
+ERRNO_KEYS: dict[int, str] = {
+    errno.EACCES: "reason.permission",
+    errno.EPERM: "reason.permission",
+    errno.ENOENT: "reason.missing",
+    errno.ENOSPC: "reason.disk_full",
+    errno.EROFS: "reason.read_only",
+    errno.EFBIG: "reason.too_large",
+    errno.ENAMETOOLONG: "reason.name_too_long",
+    # making a folder where a file is (EEXIST), or in one (ENOTDIR)
+    errno.EEXIST: "reason.file_in_the_way",
+    errno.ENOTDIR: "reason.file_in_the_way",
+}
+#: Windows errors (``winerror``) for a file another program has open: a sharing and
+#: a lock violation. Python gives them errno EACCES, which would say "no permission".
+IN_USE_WINERRORS = (32, 33)
+
+#: What can stand in a file's place: :func:`kind_of`'s words -> the end of its key.
+KINDS = {"a folder": "folder", "a FIFO": "fifo", "a device": "device",
+         "a socket": "socket", "a special file": "special", "a symbolic link": "link"}
+
+
+def kind_words(what: str) -> str:
+    """``what`` (one of :data:`KINDS`) as a :class:`Reason` the player reads in their
+    language; other words unchanged."""
+    key = KINDS.get(what)
+    return Reason(what, f"reason.kind.{key}") if key else what
+
 
 def kind_of(mode: int) -> str:
-    """Words for what a ``st_mode`` that is not a regular file holds (``a FIFO`` …)."""
+    """Words for what a ``st_mode`` that is not a regular file holds (``a FIFO`` …),
+    translatable (see :func:`kind_words`)."""
     if stat.S_ISDIR(mode):
-        return "a folder"
-    if stat.S_ISFIFO(mode):
-        return "a FIFO"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "a special file"
+        what = "a folder"
+    elif stat.S_ISFIFO(mode):
+        what = "a FIFO"
+    elif stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        what = "a device"
+    elif stat.S_ISSOCK(mode):
+        what = "a socket"
+    else:
+        what = "a special file"
+    return kind_words(what)
 
 
 def read_regular(path: str | os.PathLike[str], limit: int | None = None) -> bytes:
@@ -98,13 +145,17 @@ def read_regular(path: str | os.PathLike[str], limit: int | None = None) -> byte
 
 
 def _too_large(path: str | os.PathLike[str], limit: int) -> FileTooLarge:
-    return FileTooLarge(errno.EFBIG, f"larger than the limit of {limit:,} bytes",
-                        os.fspath(path))
+    exc = FileTooLarge(errno.EFBIG, f"larger than the limit of {limit:,} bytes",
+                       os.fspath(path))
+    exc.limit = limit
+    return exc
 
 
 def _not_regular(path: str | os.PathLike[str], what: str) -> NotRegularFile:
-    return NotRegularFile(errno.EINVAL, what if what == DANGLING
-                          else f"not a regular file but {what}", os.fspath(path))
+    exc = NotRegularFile(errno.EINVAL, what if what == DANGLING
+                         else f"not a regular file but {what}", os.fspath(path))
+    exc.what = str(what)
+    return exc
 
 
 def _dangling(path: str | os.PathLike[str]) -> bool:
@@ -204,8 +255,34 @@ def write_target(path: str | os.PathLike[str]) -> Path:
 
 def reason(exc: OSError) -> str:
     """A short, human reason for an OS error (``Permission denied``, ``not a regular
-    file but a FIFO`` …), without the errno number."""
-    return str(exc.strerror or exc.__class__.__name__)
+    file but a FIFO`` …), without the errno number or the path.
+
+    The common causes (:data:`ERRNO_KEYS`, a file in use on Windows, the refusals of
+    this module) are a :class:`Reason`: the same English words, which
+    ``game.i18n.t`` translates when they are a parameter of a notice. Any other error
+    keeps the OS's words (a plain ``str``).
+    """
+    text = str(exc.strerror or exc.__class__.__name__)
+    if isinstance(exc, NotRegularFile) and exc.what is not None:
+        if exc.what == DANGLING:
+            return Reason(text, "reason.dangling")
+        return Reason(text, "reason.not_regular", what=kind_words(exc.what))
+    if isinstance(exc, FileTooLarge) and exc.limit is not None:
+        if exc.limit % (1 << 20) == 0:
+            return Reason(text, "reason.over_limit_mb", mb=exc.limit >> 20)
+        return Reason(text, "reason.over_limit", limit=exc.limit)
+    if getattr(exc, "winerror", None) in IN_USE_WINERRORS:
+        return Reason(text, "reason.in_use")
+    if exc.errno == errno.EISDIR:
+        return Reason(text, "reason.not_regular", what=kind_words("a folder"))
+    key = ERRNO_KEYS.get(exc.errno) if exc.errno is not None else None
+    return Reason(text, key) if key is not None else text
+
+
+def explain(exc: BaseException) -> str:
+    """:func:`reason` for an OS error, ``str(exc)`` for anything else (a ``ValueError``
+    from a path with a NUL byte, a statistics error)."""
+    return reason(exc) if isinstance(exc, OSError) else str(exc)
 
 
 def _windows() -> bool:

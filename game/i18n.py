@@ -8,6 +8,11 @@ locale (German if it starts with ``de``), else English.
 The active language is one per process (the window shows one language at a time):
 the app sets it from the settings. Code that needs another language for a while (a
 test, a tool rendering both) uses :func:`language`, which puts the old one back.
+
+Code without a screen may hand over a :class:`Phrase` where a text is wanted (an OS
+error's reason, ``game.fileio.reason``): it reads as its English words (in a log, in
+an exception message) and :func:`t` puts it into the active language when it is a
+parameter of a text.
 """
 
 from __future__ import annotations
@@ -24,6 +29,39 @@ from typing import Any
 LANGS = ("de", "en")
 _LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 _lang = "en"
+
+
+class Phrase(str):
+    """Words that read as themselves (English) but carry the locale ``key`` (and its
+    parameters) that says them in any language.
+
+    A plain ``str`` everywhere (equal to, and formatted as, its English words: logs and
+    code without a screen are unchanged); :func:`t` translates a parameter that is a
+    Phrase. A key missing from both catalogues leaves the English words. The phrase is
+    lost once it is pasted into a larger string (``f"{path}: {phrase}"``): pass it on
+    as it is to keep it translatable.
+    """
+
+    key: str
+    params: dict[str, Any]
+
+    def __new__(cls, text: str, key: str, **params: Any) -> Phrase:
+        self = super().__new__(cls, text)
+        self.key = key
+        self.params = params
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # str's own pickling would call __new__ with the text alone
+        return (_rebuild, (type(self), str(self), self.key, self.params))
+
+    def translated(self) -> str:
+        """These words in the active language (the English words if it has no key)."""
+        return t(self.key, **self.params) if has(self.key) else str(self)
+
+
+def _rebuild(cls: type[Phrase], text: str, key: str, params: dict[str, Any]) -> Phrase:
+    return cls(text, key, **params)
 
 
 @cache
@@ -82,6 +120,7 @@ def t(key: str, **fmt: Any) -> str:
     if isinstance(text, list):
         text = "\n".join(text)
     if fmt:
+        fmt = {k: v.translated() if isinstance(v, Phrase) else v for k, v in fmt.items()}
         try:
             return str(text).format(**fmt)
         except (KeyError, IndexError, ValueError):

@@ -95,7 +95,10 @@ class GuardedLog(logging.handlers.RotatingFileHandler):
         for name in names:
             kind = _occupant(name)
             if kind not in (None, "file"):
-                self._give_up(f"{os.path.basename(name)} is not a regular file but {kind}")
+                short = os.path.basename(name)
+                self._give_up(fileio.Reason(f"{short} is not a regular file but {kind}",
+                                            "reason.named_not_regular", name=short,
+                                            what=kind))
                 return
         try:
             for i in range(self.backupCount, 0, -1):

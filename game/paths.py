@@ -34,6 +34,8 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.fileio import explain
+
 APP_NAME = "Stammtisch"
 APP_ID = "stammtisch"
 HOME_ENV = "STAMMTISCH_HOME"
@@ -139,7 +141,7 @@ def bundle_dir() -> Path:
 class FolderProblem:
     """A user folder the game cannot write to: ``keeps`` names what is lost (the
     ``settings``, ``stats``, ``saves`` and ``logs`` kept there), ``reason`` the OS's
-    words."""
+    words (translatable, see ``game.fileio.reason``)."""
 
     path: Path
     keeps: tuple[str, ...]
@@ -176,8 +178,7 @@ def check_folders() -> list[FolderProblem]:
                 f = out[parent]
                 out[parent] = FolderProblem(f.path, f.keeps + keeps, f.reason)
                 continue
-            reason = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
-            out.append(FolderProblem(path, keeps, str(reason)))
+            out.append(FolderProblem(path, keeps, explain(exc) or type(exc).__name__))
     return out
 
 

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from game import jsonio, paths, winsize
-from game.fileio import quarantine, reason, write_atomic
+from game.fileio import explain, quarantine, reason, write_atomic
 from game.notices import Notice
 
 FILE_NAME = "settings.json"
@@ -165,7 +165,7 @@ class Settings:
             path = self.path or (config_dir() / FILE_NAME)
             write_atomic(path, json.dumps(self.data, indent=2, sort_keys=True))
         except (OSError, ValueError) as exc:
-            self.save_error = reason(exc) if isinstance(exc, OSError) else str(exc)
+            self.save_error = explain(exc)
             return False
         self.save_error = None
         return True
@@ -183,7 +183,7 @@ def load(path: Path | None = None) -> Settings:
         settings = Settings()
         settings.writable = False
         settings._problem("settings.unreadable", f"settings: {exc}", file=FILE_NAME,
-                          reason=str(exc))
+                          reason=explain(exc))
         return settings
     settings = Settings(path=path)
     try:

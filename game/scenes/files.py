@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from game import fileio
 from game.i18n import t
 from game.records import RecordError, load
 from game.replaying import rebuild_light
@@ -30,7 +31,7 @@ def export_table(app: Any, table: Any) -> Path | None:
     try:
         path = bookkeeping.export(table.game, table.seats, table.session)
     except (OSError, ValueError) as exc:
-        app.notify(t("store.export_failed", error=str(exc)))
+        app.notify(t("store.export_failed", error=fileio.explain(exc)))
         return None
     app.notify(t("store.exported", path=str(path)))
     return path

@@ -56,7 +56,7 @@ class ReplayListScene(Scene):
         except store.STATS_ERRORS as exc:   # the files are still listed; the player is told
             rows = []
             notices.post(f"stats.unavailable.{store.stats_error_kind(exc)}",
-                         once="replays-stats", reason=str(exc))
+                         once="replays-stats", reason=store.stats_reason(exc))
         files = store.record_files()[:40]
         buttons: list[Button] = []
         reviews: list[Any] = []

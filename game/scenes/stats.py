@@ -46,13 +46,13 @@ class StatsScene(Scene):
             problem = store.check_stats()   # moves a damaged file aside, nothing else
             if problem is not None:
                 problem.notify()
-            kind, detail = store.stats_error_kind(exc), str(exc)
+            kind, detail = store.stats_error_kind(exc), store.stats_reason(exc)
             if problem is None or (problem.kind == "damaged" and problem.moved_to):
                 try:     # the file is fine now, or a fresh one replaced a damaged one
                     self.data = store.summarize()
                     kind = ""
                 except store.STATS_ERRORS as again:
-                    kind, detail = store.stats_error_kind(again), str(again)
+                    kind, detail = store.stats_error_kind(again), store.stats_reason(again)
             else:
                 kind, detail = problem.kind, problem.detail
             if kind:
@@ -62,7 +62,8 @@ class StatsScene(Scene):
 
             self.accuracy = accuracy_history()
         except (*store.STATS_ERRORS, ValueError) as exc:   # the chart is optional
-            notices.post("review.failed", once="accuracy-history", error=str(exc))
+            notices.post("review.failed", once="accuracy-history",
+                         error=store.stats_reason(exc))
             from game.review.history import AccuracyHistory
 
             self.accuracy = AccuracyHistory()

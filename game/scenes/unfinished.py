@@ -9,7 +9,7 @@ import time
 
 import pygame
 
-from game import games, shelf
+from game import fileio, games, shelf
 from game.i18n import t
 from game.scenes.base import Scene
 from game.turn.texts import seat_name
@@ -70,7 +70,7 @@ class UnfinishedScene(Scene):
             saved = shelf.take(entry)
             table = self.app.scene("continue", record=saved.record, saved=saved.session)
         except (OSError, ValueError, KeyError) as exc:   # a save that does not resume: told
-            self.app.notify(t("store.resume_failed", error=str(exc)))
+            self.app.notify(t("store.resume_failed", error=fileio.explain(exc)))
             self.reload()
             return
         self.app.replace(table)
@@ -111,7 +111,7 @@ class UnfinishedScene(Scene):
             shelf.discard(entry)
         except OSError as exc:
             self.app.notify(t("unfinished.discard_failed", game=describe(entry),
-                              error=exc.strerror or str(exc)))
+                              error=fileio.reason(exc)))
 
     def _bottom_buttons(self) -> list[Button]:
         """Back, and Discard all when there is more than one game."""

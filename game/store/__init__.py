@@ -58,6 +58,7 @@ from game.store.database import (
     stats_db,
     stats_error_kind,
     stats_path,
+    stats_reason,
 )
 from game.store.files import (
     AUTOSAVE_NAME,
@@ -99,5 +100,5 @@ __all__ = [
     "game_record", "has_autosave", "human_won", "lives_by_round", "open_stats",
     "opponent_level", "read_autosave", "recent_games", "record_files", "record_game",
     "role_of", "seats_from_record", "seats_to_record", "start_count", "startup_checks", "stats_db",
-    "stats_error_kind", "stats_path", "summarize", "table_seats", "write_autosave",
+    "stats_error_kind", "stats_path", "stats_reason", "summarize", "table_seats", "write_autosave",
 ]

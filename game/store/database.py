@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from game import fileio, paths, records
-from game.fileio import quarantine, reason
+from game.fileio import quarantine
 from game.records import Record, Seat
 from game.store.problem import Problem
 from game.store.seats import human_won, opponent_level
@@ -158,6 +158,31 @@ def stats_error_kind(exc: BaseException) -> str:
     return "unusable"
 
 
+#: sqlite's result codes for a database file it cannot use -> the locale key of the
+#: reason (``game.fileio.Reason``): no permission, read-only, a full disk, cannot open.
+SQLITE_REASONS = {3: "reason.permission", 8: "reason.db_read_only", 13: "reason.disk_full",
+                  14: "reason.db_cannot_open"}
+#: sqlite's words for those codes, for a Python that does not give the code (3.10)
+_SQLITE_WORDS = {"access permission denied": 3, "attempt to write a readonly database": 8,
+                 "database or disk is full": 13, "unable to open database file": 14}
+
+
+def stats_reason(exc: BaseException) -> str:
+    """Why the statistics cannot be used, for a notice: ``fileio.reason`` for an OS
+    error; sqlite's words, translatable for :data:`SQLITE_REASONS`; any other
+    error's own words."""
+    if isinstance(exc, OSError):
+        return fileio.reason(exc)
+    text = str(exc)
+    if isinstance(exc, sqlite3.Error) and not isinstance(exc, IntegrityError):
+        code = getattr(exc, "sqlite_errorcode", None)   # Python 3.11+
+        code = code & 0xFF if code is not None else _SQLITE_WORDS.get(text)
+        key = SQLITE_REASONS.get(code) if code is not None else None
+        if key is not None:
+            return fileio.Reason(text, key)
+    return text
+
+
 def open_stats(path: Path | None = None, check: bool = False) -> sqlite3.Connection:
     """Open (creating or migrating) the statistics database; raises sqlite3 errors or
     StatsError on a damaged or foreign file (see :func:`check_stats`)."""
@@ -218,7 +243,7 @@ def check_stats(path: Path | None = None) -> Problem | None:
         return None
     except (sqlite3.Error, StatsError, OSError) as exc:
         kind = stats_error_kind(exc) if not isinstance(exc, OSError) else "unusable"
-        detail = reason(exc) if isinstance(exc, OSError) else str(exc)
+        detail = stats_reason(exc)
         named = getattr(exc, "filename", None)
     if kind != "damaged":
         # the file at fault, by name: the database or a companion in its way

@@ -11,9 +11,16 @@ from pathlib import Path
 from typing import Any
 
 from game import notices, paths, records
-from game.fileio import reason
+from game.fileio import explain, reason
 from game.records import Record
-from game.store.database import STATS_NAME, StatsError, check_stats, record_game, stats_error_kind
+from game.store.database import (
+    STATS_NAME,
+    StatsError,
+    check_stats,
+    record_game,
+    stats_error_kind,
+    stats_reason,
+)
 from game.store.files import (
     AUTOSAVE_NAME,
     Saved,
@@ -121,7 +128,7 @@ class GameSession:
             self._failed(Problem("save", Path(exc.filename or AUTOSAVE_NAME),
                                  reason(exc), kind="held"))
         except (OSError, ValueError) as exc:
-            detail = reason(exc) if isinstance(exc, OSError) else str(exc)
+            detail = explain(exc)
             self._failed(Problem("save", Path(AUTOSAVE_NAME), detail, kind="failed"))
 
     def moved(self) -> None:
@@ -142,7 +149,7 @@ class GameSession:
                             duration=self.duration())
             except (sqlite3.Error, StatsError, OSError) as exc:
                 kind = "unusable" if isinstance(exc, OSError) else stats_error_kind(exc)
-                detail = reason(exc) if isinstance(exc, OSError) else str(exc)
+                detail = stats_reason(exc)
                 self._failed(Problem("stats", Path(STATS_NAME), detail,
                                      kind="failed" if kind == "damaged" else kind))
         if self.autosave:
