@@ -319,7 +319,11 @@ class App:
         if ev.type == pygame.KEYDOWN and ev.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
+        size = self.screen.get_size()
         for scene in reversed(self.stack):
+            # an event can come before a new screen's first frame (a quick double click
+            # on the button that opened it): lay it out first, as drawing would
+            scene.ensure_layout(size)
             if scene.handle_event(ev):
                 return
             if scene.opaque or getattr(scene, "modal", False):

@@ -166,3 +166,4 @@ def test_monkey_reaches_the_strategy_chart():
         seen.add(app.top.players)
         monkey(app, rng, 60)
     assert app.stack and seen
+

@@ -180,3 +180,22 @@ def test_the_join_codes_never_show_a_card_and_peeking_needs_a_new_ask():
         assert table.viewer is None                           # the move hides them
     finally:
         table.exit()
+
+
+def test_a_click_before_the_tables_first_frame():
+    """A click can reach a phone table before it is first drawn (a quick double click
+    on the button that opens it): the hand it lands on is where the window puts it,
+    not an error."""
+    for game_id in ("rams", "chase"):
+        app = T.make_app((960, 600), "en", speed="off")
+        table = app.open("table", game_id=game_id, seats=_seats(["human", "phone", "medium"]),
+                         seed=3, options=LOOPBACK)
+        try:
+            table.show_phones = False              # the codes closed: the hand is there
+            w, h = app.size
+            for x in range(0, w, 48):
+                for y in range(0, h, 48):
+                    T.click(app, (x, y))
+            assert table.table_layout.ready
+        finally:
+            table.exit()
