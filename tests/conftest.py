@@ -14,7 +14,10 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-os.environ.setdefault("STAMMTISCH_HOME", tempfile.mkdtemp(prefix="stammtisch-test-"))
+# Every test process its own: the parallel workers inherit the environment of the
+# process that starts them, so a folder chosen there would be shared by all of them,
+# and one worker's autosave would turn up in another's test. Never the player's own.
+os.environ["STAMMTISCH_HOME"] = tempfile.mkdtemp(prefix="stammtisch-test-")
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:

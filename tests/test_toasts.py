@@ -5,12 +5,10 @@ clock and scaled by the speed setting like every animation (never faster than
 from __future__ import annotations
 
 import os
-import tempfile
 import time
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ.setdefault("STAMMTISCH_HOME", tempfile.mkdtemp(prefix="stammtisch-test-"))
 
 import pytest  # noqa: E402
 

@@ -4,11 +4,9 @@ number of steps from a fixed seed: the same input on any machine, however loaded
 
 import os
 import random
-import tempfile
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ.setdefault("STAMMTISCH_HOME", tempfile.mkdtemp(prefix="stammtisch-test-"))
 
 import pygame  # noqa: E402
 

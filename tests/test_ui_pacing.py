@@ -7,11 +7,9 @@ from __future__ import annotations
 
 import os
 import random
-import tempfile
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ.setdefault("STAMMTISCH_HOME", tempfile.mkdtemp(prefix="stammtisch-test-"))
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402

@@ -26,12 +26,10 @@ from __future__ import annotations
 
 import os
 import random
-import tempfile
 from dataclasses import dataclass
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ.setdefault("STAMMTISCH_HOME", tempfile.mkdtemp(prefix="stammtisch-test-"))
 
 import pytest  # noqa: E402
 

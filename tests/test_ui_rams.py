@@ -4,11 +4,9 @@ explanations of illegal cards, setup and the demo switch."""
 
 import os
 import random
-import tempfile
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ.setdefault("STAMMTISCH_HOME", tempfile.mkdtemp(prefix="stammtisch-test-"))
 
 import argparse  # noqa: E402
 

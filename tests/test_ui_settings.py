@@ -1,12 +1,8 @@
 """Settings file and language catalogues (no window needed)."""
 
 import json
-import os
 import re
-import tempfile
 from pathlib import Path
-
-os.environ.setdefault("STAMMTISCH_HOME", tempfile.mkdtemp(prefix="stammtisch-test-"))
 
 from game import i18n, settings  # noqa: E402
 

@@ -3,11 +3,9 @@ German and English, solo, hot-seat and demo, with every Chase variant."""
 
 import os
 import random
-import tempfile
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ.setdefault("STAMMTISCH_HOME", tempfile.mkdtemp(prefix="stammtisch-test-"))
 
 import argparse  # noqa: E402
 
