@@ -20,12 +20,6 @@ from game.scenes.menu import MenuScene  # noqa: E402
 from game.turn.options import TableOptions  # noqa: E402
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("STAMMTISCH_HOME", str(tmp_path))
-    return tmp_path
-
-
 def finished_table(game_id="chase", rules=None, n=5, seed=3, bot_seed=1):
     app = T.make_app((1280, 720), "en")
     app.push(MenuScene(app))

@@ -25,13 +25,6 @@ from tests.screen_check import recording
 from tests.screens_tour import tour
 
 
-@pytest.fixture()
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("STAMMTISCH_HOME", str(tmp_path))
-    yield tmp_path
-    pygame.quit()
-
-
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_every_screen_fits_the_smallest_window(home, lang):
     seen, found = [], []

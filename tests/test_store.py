@@ -25,11 +25,6 @@ from game.store import database
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@pytest.fixture()
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("STAMMTISCH_HOME", str(tmp_path))
-    return tmp_path
-
 
 def play_engine(seed=3, n=4, moves=None, lives=3):
     import random

@@ -28,12 +28,6 @@ from tests.review_helpers import cut, play
 FEW = 24     # deals per move: the same numbers on every path, quickly
 
 
-@pytest.fixture()
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("STAMMTISCH_HOME", str(tmp_path))
-    yield tmp_path
-    pygame.quit()
-
 
 def make_app(lang="en", size=(960, 600), worker=None):
     app = T.make_app(size, lang)

@@ -19,13 +19,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
 import bench_stats  # noqa: E402
 
 
-@pytest.fixture()
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("STAMMTISCH_HOME", str(tmp_path))
-    yield tmp_path
-    pygame.quit()
-
-
 def app_with_menu(lang="en", size=(960, 600)):
     app = T.make_app(size, lang)
     app.push(MenuScene(app))
