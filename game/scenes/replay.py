@@ -209,10 +209,7 @@ class ReplayScene(Scene):
             k += 1
         rest = " ".join(words[k:])
         lines = [" ".join(words[:k])] + (text.wrap(rest, fs, avail, True) if rest else [])
-        if len(lines) > HEAD_ROWS:
-            more = " ".join(lines[HEAD_ROWS - 1:])
-            lines = lines[:HEAD_ROWS - 1] + [text.ellipsize(more, fs, avail, True)]
-        return lines
+        return text.clamp(lines, fs, avail, HEAD_ROWS, True)
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
