@@ -340,7 +340,11 @@ def test_a_flood_is_refused_then_cut_and_changes_nothing():
             before = _snapshot(table)
             step = len(table.game.moves)
             for i in range(1000):      # 1,000 messages at once
-                await flood.send({"type": "move", "id": f"f{i}", "step": step, "move": "keep"})
+                try:
+                    await flood.send({"type": "move", "id": f"f{i}", "step": step,
+                                      "move": "keep"})
+                except ConnectionResetError:    # cut already (an older aiohttp says so)
+                    break
             answers = []
             while (m := await flood.next()) is not None:
                 answers.append(m)
