@@ -19,6 +19,7 @@ from typing import Any
 import pygame
 
 from game.assets import asset_path
+from game.console import native_stderr_silenced
 
 #: What a missing device, a mixer that will not start or a broken sound file raises.
 SOUND_ERRORS: tuple[type[Exception], ...] = (pygame.error, OSError, ValueError)
@@ -115,7 +116,8 @@ class Audio:
             return self._state
         try:
             if not pygame.mixer.get_init():
-                pygame.mixer.init()
+                with native_stderr_silenced():      # ALSA's lines without a sound card
+                    pygame.mixer.init()
             self._state = bool(pygame.mixer.get_init())
         except SOUND_ERRORS as exc:
             log.info("no sound: %s", exc)

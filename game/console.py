@@ -21,8 +21,10 @@ hands the streams over and nothing needs attaching.
 
 from __future__ import annotations
 
+import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 #: Options and subcommands that are used from a terminal and print.
@@ -94,4 +96,45 @@ def attach_parent_console(argv: Sequence[str], subcommands: Sequence[str], *,
     return True
 
 
-__all__ = ["attach_parent_console", "utf8_output", "wants_console"]
+@contextmanager
+def native_stderr_silenced() -> Iterator[None]:
+    """Nothing a native library writes to the process's standard error (descriptor 2)
+    reaches the terminal inside the block. Without a sound card, ALSA prints eight
+    lines there while SDL looks for an audio device; the game says why it is silent in
+    its log, and Python's own errors in the block are raised, not printed. Only where
+    descriptor 2 can be set aside (not on Windows, whose windowed build has none)."""
+    if _platform() == "win32":
+        yield
+        return
+    saved = _set_aside_stderr()
+    if saved is None:
+        yield                        # no descriptor 2, or no null device: as it is
+        return
+    try:
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
+def _set_aside_stderr() -> int | None:
+    """Point descriptor 2 at the null device; a copy of what it was, or None (left as
+    it was) when that cannot be done."""
+    try:
+        saved = os.dup(2)
+    except OSError:
+        return None
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(devnull, 2)
+        finally:
+            os.close(devnull)
+    except OSError:
+        os.close(saved)
+        return None
+    return saved
+
+
+__all__ = ["attach_parent_console", "native_stderr_silenced", "utf8_output",
+           "wants_console"]

@@ -262,6 +262,29 @@ def test_audio_silent_when_mixer_fails(monkeypatch):
     assert a.play("win") is False
 
 
+def test_a_missing_sound_card_prints_nothing_on_the_terminal():
+    """Without a sound card ALSA writes its complaints straight to descriptor 2 while
+    the mixer starts: the game keeps them off the terminal (its log says why it is
+    silent), and the terminal is the game's again afterwards."""
+    code = """if True:
+        import os, pygame
+        from game import audio
+        def native_complaint(*args, **kwargs):
+            os.write(2, b"ALSA lib pcm.c: Unknown PCM default\\n")
+            raise pygame.error("ALSA: Couldn't open audio device")
+        pygame.mixer.get_init = lambda: None
+        pygame.mixer.init = native_complaint
+        print("available:", audio.Audio().available)
+        os.write(2, b"the game's own line\\n")
+    """
+    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                       text=True, timeout=120,
+                       env=dict(os.environ, SDL_AUDIODRIVER="dummy", SDL_VIDEODRIVER="dummy"))
+    assert r.returncode == 0, r.stderr
+    assert "available: False" in r.stdout
+    assert "ALSA lib" not in r.stderr and "the game's own line" in r.stderr
+
+
 def test_audio_silent_when_mixer_stays_down(monkeypatch):
     monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
     monkeypatch.setattr(pygame.mixer, "init", lambda *a, **k: None)
@@ -297,3 +320,15 @@ def test_audio_plays_with_dummy_driver():
         a.stop()
     finally:
         pygame.mixer.quit()
+
+
+def test_the_window_prints_no_greeting_of_pygame(tmp_path):
+    """The game started from a terminal (here its smoke test: a window opened and
+    closed) prints what the game says, not pygame's banner."""
+    env = {k: v for k, v in os.environ.items() if k != "PYGAME_HIDE_SUPPORT_PROMPT"}
+    env.update(STAMMTISCH_HOME=str(tmp_path), SDL_VIDEODRIVER="dummy",
+               SDL_AUDIODRIVER="dummy")
+    r = subprocess.run([sys.executable, "-m", "game", "--smoke-test"], cwd=ROOT, env=env,
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert "pygame-ce" not in r.stdout + r.stderr, r.stdout + r.stderr
