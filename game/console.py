@@ -101,8 +101,10 @@ def native_stderr_silenced() -> Iterator[None]:
     """Nothing a native library writes to the process's standard error (descriptor 2)
     reaches the terminal inside the block. Without a sound card, ALSA prints eight
     lines there while SDL looks for an audio device; the game says why it is silent in
-    its log, and Python's own errors in the block are raised, not printed. Only where
-    descriptor 2 can be set aside (not on Windows, whose windowed build has none)."""
+    its log, and Python's own errors in the block are raised, not printed. Another
+    thread's writes to standard error in that moment are lost too, so the block holds
+    one short native call (the mixer starts once). Only where descriptor 2 can be set
+    aside (not on Windows, whose windowed build has none)."""
     if _platform() == "win32":
         yield
         return
