@@ -450,3 +450,14 @@ def test_a_data_error_from_the_engine_sets_the_save_aside(home, monkeypatch, err
     saved, problem = store.read_autosave()
     assert saved is None and problem is not None and problem.moved_to is not None
     assert not store.autosave_path().exists() and problem.moved_to.exists()
+
+
+def test_an_os_error_on_the_statistics_is_unusable_whatever_its_words():
+    """The kind of a statistics failure reads sqlite's words; an OS error's words are
+    not sqlite's ("Device or resource busy" is not a database held by another game)."""
+    import errno
+
+    from game.store.database import stats_error_kind
+
+    for code in (errno.EBUSY, errno.EACCES, errno.EINVAL):
+        assert stats_error_kind(OSError(code, os.strerror(code))) == "unusable"

@@ -137,7 +137,11 @@ def stats_error_kind(exc: BaseException) -> str:
     """What a statistics error means for the file: ``newer`` (leave it alone),
     ``locked`` (another program holds it: retry later), ``damaged`` (not a database or
     corrupt: move it aside) or ``unusable`` (cannot be opened or written: read-only,
-    full disk, no permission; leave it alone)."""
+    full disk, no permission, something else in a file's place; leave it alone). An
+    OS error is always ``unusable``: its words ("Device or resource busy") are not
+    sqlite's."""
+    if isinstance(exc, OSError):
+        return "unusable"
     if isinstance(exc, StatsNewer):
         return "newer"
     if isinstance(exc, IntegrityError):
@@ -171,16 +175,14 @@ def stats_reason(exc: BaseException) -> str:
     """Why the statistics cannot be used, for a notice: ``fileio.reason`` for an OS
     error; sqlite's words, translatable for :data:`SQLITE_REASONS`; any other
     error's own words."""
-    if isinstance(exc, OSError):
-        return fileio.reason(exc)
-    text = str(exc)
     if isinstance(exc, sqlite3.Error) and not isinstance(exc, IntegrityError):
+        text = str(exc)
         code = getattr(exc, "sqlite_errorcode", None)   # Python 3.11+
         code = code & 0xFF if code is not None else _SQLITE_WORDS.get(text)
         key = SQLITE_REASONS.get(code) if code is not None else None
         if key is not None:
             return fileio.Reason(text, key)
-    return text
+    return fileio.explain(exc)
 
 
 def open_stats(path: Path | None = None, check: bool = False) -> sqlite3.Connection:
@@ -242,7 +244,7 @@ def check_stats(path: Path | None = None) -> Problem | None:
         _with_retries(probe)
         return None
     except (sqlite3.Error, StatsError, OSError) as exc:
-        kind = stats_error_kind(exc) if not isinstance(exc, OSError) else "unusable"
+        kind = stats_error_kind(exc)
         detail = stats_reason(exc)
         named = getattr(exc, "filename", None)
     if kind != "damaged":

@@ -148,7 +148,7 @@ class GameSession:
                 record_game(self.record(), self.game.summary(), game_id=self.game_id,
                             duration=self.duration())
             except (sqlite3.Error, StatsError, OSError) as exc:
-                kind = "unusable" if isinstance(exc, OSError) else stats_error_kind(exc)
+                kind = stats_error_kind(exc)
                 detail = stats_reason(exc)
                 self._failed(Problem("stats", Path(STATS_NAME), detail,
                                      kind="failed" if kind == "damaged" else kind))
