@@ -214,10 +214,11 @@ class ReplayScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
         u = self.u
+        # the buttons' height: the replay's controls, or the message's Back
+        bh = int(max(26, 40 * u)) if self.table is not None else int(max(26, 46 * u))
         if self.table is not None:
             self.table.ensure_layout(size)
             g = self.table.table_layout.geo
-            bh = int(max(26, 40 * u))
             height = bh + int(max(30, 46 * u))
             hp, lp = g.hand_panel, g.log_panel
             moves_area = getattr(g, "actions", None)
@@ -241,14 +242,13 @@ class ReplayScene(Scene):
             # the message's panel grows with the message, up to the window's height
             self.grid = False
             pw = int(min(w * 0.8, 700 * u))
-            fs, lh = self._error_font()
+            lh = self._error_font()[1]
             lines = len(self._error_lines(pw))
-            need = int(20 * u) + lines * lh + int(16 * u) + int(max(26, 46 * u)) + int(16 * u)
+            need = int(20 * u) + lines * lh + int(16 * u) + bh + int(16 * u)
             self.panel = pygame.Rect(0, 0, pw, max(int(200 * u), min(need, h - int(20 * u))))
             self.panel.center = (w // 2, h // 2)
         buttons = self.list.buttons
         gap = int(8 * u)
-        bh = int(max(26, 40 * u)) if self.table is not None else int(max(26, 46 * u))
         rows = [buttons[:2], buttons[2:]] if self.grid else [buttons]
         per_row = max(len(r) for r in rows)
         bw = int(min(190 * u, (self.panel.width - int(16 * u) - (per_row - 1) * gap)
