@@ -9,10 +9,10 @@ prints one line with each phone seat's join link (with ``--json`` one JSON objec
 ``{"game", "url", "join", "code", "port", "seats": [{"seat", "kind", "name",
 "link"}]}``), then plays until the game ends or the process is stopped (Ctrl+C,
 SIGTERM); a phone that has not confirmed it received the end (reconnecting, or its
-line gone silent) gets three more seconds to. When it ends, it prints one more line:
-the outcome (``finished``, ``winner``, ``moves``, ``record``). The game is autosaved
-and counted in the statistics like any other; ``--record FILE`` also writes its record
-there.
+line gone silent) gets three more seconds to receive it. When it ends, it prints one
+more line: the outcome (``finished``, ``winner``, ``moves``, ``record``). The game is
+autosaved and counted in the statistics like any other; ``--record FILE`` also writes
+its record there.
 
 A phone seat whose phone stays away during its own decision for ``--away-after``
 seconds is played by ``--stand-in LEVEL`` until the phone is back; without
