@@ -325,6 +325,41 @@ GameFactory = Callable[..., Game]
 # --------------------------------------------------------------------------- shared engine parts
 
 
+class TableStart:
+    """The set-up both engines share: the table's checks, what the game was started
+    from, and the bookkeeping of a game before its first deal."""
+
+    def _seat_table(self, game_name: str, seats: range, n_seats: object, seed: int | None,
+                    dealer: int | None, deals: list[list[str]] | None,
+                    bot_seed: int) -> None:
+        """Check the table (``seats`` is the range of seat counts the game allows) and
+        keep what the game starts from; a bad table is a ``bad_format`` error."""
+        if not isinstance(n_seats, int) or n_seats not in seats:
+            raise GameError(f"{game_name} needs {seats.start} to {seats.stop - 1} seats, "
+                            f"got {n_seats}", "bad_format")
+        if dealer is not None and not 0 <= dealer < n_seats:
+            raise GameError(f"dealer {dealer} is not a seat (0 to {n_seats - 1})", "bad_format")
+        if seed is None and dealer is None:
+            raise GameError("a game needs a seed or a named dealer", "bad_format")
+        self.n_seats = n_seats
+        self.seed = seed
+        self.bot_seed = bot_seed
+        self.given_dealer = dealer
+        self.given_deals = [list(d) for d in deals] if deals else []
+
+    def _blank_game(self) -> None:
+        """Nobody has won, nothing is dealt, no move made."""
+        self.finished = False
+        self.sudden_death = False
+        self.round_index = -1
+        self.dealer = -1
+        self.moves: list[tuple[int, str]] = []
+        self.rounds: list[dict[str, Any]] = []
+        self.history: list[list[dict[str, Any]]] = []
+        self.started = False
+
+
+
 class EventLog:
     """Event bookkeeping an engine can mix in: ``_out`` collects the events of the call
     in progress (returned by :meth:`_flush`), ``public`` the round's docs/view.md public

@@ -27,6 +27,7 @@ from game.rules.base import (
     GameError,
     Key,
     Pending,
+    TableStart,
     first_dealer_rng,
     seat_seed,
     validate_rules,
@@ -86,7 +87,7 @@ def chase_rules(given: object = None) -> dict[str, Any]:
     return validate_rules(GAME_ID, CHASE_RULES, given)
 
 
-class ChaseGame(EventLog, EngineViews):
+class ChaseGame(TableStart, EventLog, EngineViews):
     """One game of Chase the Ace, from the first deal to the winner.
 
     ``seed`` drives every shuffle; ``deals`` (docs/records.md) replaces the shuffles of the
@@ -99,19 +100,9 @@ class ChaseGame(EventLog, EngineViews):
                  dealer: int | None = None, deals: list[list[str]] | None = None,
                  bot_seed: int = 0) -> None:
         self.rules = chase_rules(rules)
-        if not isinstance(n_seats, int) or not MIN_SEATS <= n_seats <= MAX_SEATS:
-            raise GameError(f"Chase the Ace needs {MIN_SEATS} to {MAX_SEATS} seats, "
-                            f"got {n_seats}", "bad_format")
-        if dealer is not None and not 0 <= dealer < n_seats:
-            raise GameError(f"dealer {dealer} is not a seat (0 to {n_seats - 1})", "bad_format")
-        if seed is None and dealer is None:
-            raise GameError("a game needs a seed or a named dealer", "bad_format")
-        self.n_seats = n_seats
-        self.seed = seed
-        self.bot_seed = bot_seed
+        self._seat_table("Chase the Ace", range(MIN_SEATS, MAX_SEATS + 1), n_seats, seed,
+                         dealer, deals, bot_seed)
         self.seat_seeds = [seat_seed(bot_seed, s) for s in range(n_seats)]
-        self.given_dealer = dealer
-        self.given_deals = [list(d) for d in deals] if deals else []
         self.scale = scale_for(self.rules)
         self.deck = self.scale.deck * decks_in_play(self.rules, n_seats)
         self.deck_set = frozenset(self.deck)
@@ -121,17 +112,10 @@ class ChaseGame(EventLog, EngineViews):
         self.lives = [lives] * n_seats
         self.in_game = [True] * n_seats       # not eliminated (or a sudden-death contender)
         self.refusals = [True] * n_seats      # Queen refusal still available this game
-        self.finished = False
+        self._blank_game()
         self.winner: int | list[int] | None = None
-        self.sudden_death = False
         self.games_started = 1
         self.pot = self.rules["stake"] * n_seats
-        self.round_index = -1
-        self.dealer = -1
-        self.moves: list[tuple[int, str]] = []
-        self.rounds: list[dict[str, Any]] = []
-        self.history: list[list[dict[str, Any]]] = []
-        self.started = False
 
         # round state
         self.active: list[int] = []

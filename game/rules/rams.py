@@ -32,6 +32,7 @@ from game.rules.base import (
     Pending,
     Refusal,
     RulesError,
+    TableStart,
     first_dealer_rng,
     next_seat,
     validate_rules,
@@ -164,7 +165,7 @@ def deck_name(rules: dict[str, Any], n_seats: int) -> str:
     return str(rules["deck"])
 
 
-class RamsGame(EventLog, EngineViews):
+class RamsGame(TableStart, EventLog, EngineViews):
     """One game of Rams, from the first deal to the winner.
 
     ``seed`` drives every shuffle and the first dealer; ``deals`` (docs/records.md) replaces
@@ -177,13 +178,8 @@ class RamsGame(EventLog, EngineViews):
                  dealer: int | None = None, deals: list[list[str]] | None = None,
                  bot_seed: int = 0) -> None:
         self.rules = rams_rules(rules)
-        if not isinstance(n_seats, int) or not MIN_SEATS <= n_seats <= MAX_SEATS:
-            raise GameError(f"Rams needs {MIN_SEATS} to {MAX_SEATS} seats, got {n_seats}",
-                            "bad_format")
-        if dealer is not None and not 0 <= dealer < n_seats:
-            raise GameError(f"dealer {dealer} is not a seat (0 to {n_seats - 1})", "bad_format")
-        if seed is None and dealer is None:
-            raise GameError("a game needs a seed or a named dealer", "bad_format")
+        self._seat_table("Rams", range(MIN_SEATS, MAX_SEATS + 1), n_seats, seed, dealer,
+                         deals, bot_seed)
         self.deck_name = deck_name(self.rules, n_seats)
         self.deck: tuple[str, ...] = SKAT32 if self.deck_name == "skat32" else FRENCH52
         self.hand_size: int = self.rules["hand_size"]
@@ -205,25 +201,13 @@ class RamsGame(EventLog, EngineViews):
         #: the number (from 1) of the round after which the best score wins, or ``None``
         self.last_round: int | None = last_round_of(self.rules)
 
-        self.n_seats = n_seats
-        self.seed = seed
-        self.bot_seed = bot_seed
-        self.given_dealer = dealer
-        self.given_deals = [list(d) for d in deals] if deals else []
         self.source = DealSource(self.deck, seed, self.given_deals)
 
         self.lives = [self.rules["counters" if self.counting else "lives"]] * n_seats
         self.in_game = [True] * n_seats
         self.drops = [0] * n_seats          # rounds in a row each seat dropped out
-        self.finished = False
+        self._blank_game()                  # ``sudden_death`` stays False: a Chase rule
         self.winner: int | None = None
-        self.sudden_death = False           # Rams has none; the view key is shared
-        self.round_index = -1
-        self.dealer = -1
-        self.moves: list[tuple[int, str]] = []
-        self.rounds: list[dict[str, Any]] = []
-        self.history: list[list[dict[str, Any]]] = []
-        self.started = False
 
         # round state
         self.active: list[int] = []
