@@ -13,7 +13,7 @@ from game.table.animator import EventAnimator
 from game.table.model import ChaseModel
 from game.view import anim, timing
 from game.view.anim import Call, Parallel, Sequence, Tween, Wait
-from game.view.sprites import CardSprite, flip, move
+from game.view.sprites import CardSprite, flip, move, show_faces
 
 
 class ChaseAnimator(EventAnimator):
@@ -33,16 +33,8 @@ class ChaseAnimator(EventAnimator):
 
     def refresh_faces(self, animated: bool = True) -> anim.Anim | None:
         """Turn every card to what may show now (after a change of viewer: at once)."""
-        flips = []
-        for seat, sp in self.model.hand.items():
-            want = self.visible_face(seat)
-            if sp.code != want:
-                if animated:
-                    flips.append(flip(sp, want))
-                else:
-                    sp.code = want
-                    sp.scale_x = 1.0
-        return Parallel(*flips) if flips else None
+        return show_faces(((sp, self.visible_face(seat)) for seat, sp in self.model.hand.items()),
+                          animated)
 
     def ask(self, asker: int, target: int, hold: float = timing.ASK_SAY) -> anim.Anim:
         if self.names.solo(target):

@@ -14,7 +14,7 @@ from game.table.model import RamsModel
 from game.turn.rams_texts import suit_name
 from game.view import anim, timing
 from game.view.anim import Call, Parallel, Sequence, Tween, Wait
-from game.view.sprites import Chip, HandCard, flip, move
+from game.view.sprites import Chip, HandCard, flip, move, show_faces
 
 SUIT_SORT = "CHSD"          # alternating colours; trumps go to the right end
 
@@ -42,17 +42,8 @@ class RamsAnimator(EventAnimator):
 
     def refresh_faces(self, animated: bool = True) -> anim.Anim | None:
         """Turn every hand's card to what may show now (after a change of viewer: at once)."""
-        flips = []
-        for seat, lst in self.model.hands.items():
-            for sp in lst:
-                want = self.visible(seat, sp)
-                if sp.code != want:
-                    if animated:
-                        flips.append(flip(sp, want))
-                    else:
-                        sp.code = want
-                        sp.scale_x = 1.0
-        return Parallel(*flips) if flips else None
+        return show_faces(((sp, self.visible(seat, sp))
+                           for seat, lst in self.model.hands.items() for sp in lst), animated)
 
     def take_out(self, seat: int, card: str | None) -> HandCard | None:
         """Remove the sprite of ``card`` (or any) from ``seat``'s hand, pinned where it is."""

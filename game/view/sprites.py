@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from game.view import anim, timing
-from game.view.anim import Anim, Call, Sequence, Tween, Wait
+from game.view.anim import Anim, Call, Parallel, Sequence, Tween, Wait
 
 Anchor = tuple
 Resolver = Callable[[Anchor], tuple[float, float]]
@@ -117,6 +117,23 @@ def flip(sp: CardSprite, code: str | None, duration: float = timing.FLIP) -> Ani
                     Call(swap_face),
                     Tween(sp, "scale_x", 1.0, duration / 2, anim.ease_out, start=0.0))
 
+
+
+def show_faces(wanted: Iterable[tuple[CardSprite, str | None]],
+               animated: bool = True) -> Anim | None:
+    """Turn each sprite to the face paired with it (None: the back): all flipping at
+    once, or, not ``animated``, at once without a flip (a change of viewer must not
+    show a hand turning). None if nothing changes."""
+    flips: list[Anim | None] = []
+    for sp, code in wanted:
+        if sp.code == code:
+            continue
+        if animated:
+            flips.append(flip(sp, code))
+        else:
+            sp.code = code
+            sp.scale_x = 1.0
+    return Parallel(*flips) if flips else None
 
 class Confetti(Anim):
     """Falling paper for the winner; positions are fractions of the window."""
