@@ -165,9 +165,7 @@ class ChartScene(Scene):
         w, h = surf.get_size()
         u = self.u
         title = t("chart.title")
-        ts = text.fit(title, int(44 * u), int(w * 0.9), True)
-        text.blit(surf, title, ts, (w // 2, int(12 * u)), widgets.GOLD, "midtop", True,
-                  shadow=True)
+        ts = widgets.title(surf, title, int(44 * u), int(12 * u))
         head = t("chart.view.after" if self.after else "chart.view.plain")
         hs = text.fit(head, int(28 * u), int(w * 0.9), True)
         text.blit(surf, head, hs, (w // 2, int(12 * u) + int(ts * 1.05)), widgets.CREAM,

@@ -212,8 +212,7 @@ class ReplayListScene(Scene):
         w, h = surf.get_size()
         u = self.u
         title = t("replay.title")
-        text.blit(surf, title, text.fit(title, int(56 * u), int(w * 0.9), True),
-                  (w // 2, int(16 * u)), widgets.GOLD, "midtop", True, shadow=True)
+        widgets.title(surf, title, int(56 * u), int(16 * u))
         for label, y in self.heading_pos:
             text.blit(surf, label, max(12, int(24 * u)), (self.area.left + int(4 * u), y),
                       widgets.GOLD, "bottomleft", True)

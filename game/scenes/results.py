@@ -143,9 +143,7 @@ class ResultsScene(Scene):
         tb = self.table
         key, names = winner_text(self.winner, tb.names)
         title = t(key, names=names)
-        ts = text.fit(title, self.title_size, int(w * 0.9), True)
-        text.blit(surf, title, ts, (w // 2, int(18 * u)), widgets.GOLD, "midtop", True,
-                  shadow=True)
+        ts = widgets.title(surf, title, self.title_size, int(18 * u))
         sub = t("results.sub", rounds=tn("count.rounds", self.rounds))
         st = self.story
         if st.stake > 0:

@@ -247,10 +247,7 @@ class ReviewScene(Scene):
         u = self.u
         pad = int(max(8, 16 * u))
         title = t("review.title") + (f": {self.title}" if self.title else "")
-        text.blit(surf, text.ellipsize(title, text.fit(title, self.title_size, int(w * 0.9),
-                                                        True), int(w * 0.94), True),
-                  text.fit(title, self.title_size, int(w * 0.9), True),
-                  (w // 2, pad), widgets.GOLD, "midtop", True, shadow=True)
+        widgets.title(surf, title, self.title_size, pad)
         self.rows, self.player_rows = [], []
         rv = self.review
         if rv is None:

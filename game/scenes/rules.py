@@ -138,8 +138,7 @@ class RulesScene(Scene):
         w, h = surf.get_size()
         u = self.u
         title = t(self.entry.rules_title_key)
-        text.blit(surf, title, text.fit(title, int(48 * u), int(w * 0.9), True),
-                  (w // 2, int(14 * u)), widgets.GOLD, "midtop", True, shadow=True)
+        widgets.title(surf, title, int(48 * u), int(14 * u))
         widgets.panel(surf, self.view.inflate(int(16 * u), int(12 * u)), u, 215)
         clip = surf.get_clip()
         surf.set_clip(self.view)

@@ -17,7 +17,7 @@ from game.settings import (
     TABLE_COLOURS,
     THINK_PAUSES,
 )
-from game.view import backdrop, text, widgets
+from game.view import backdrop, widgets
 from game.view.widgets import Button, FocusList, Form, Row
 
 LANG_CHOICES = (None, "de", "en")
@@ -154,8 +154,7 @@ class SettingsScene(Scene):
         w, h = surf.get_size()
         u = self.u
         title = t("settings.title")
-        text.blit(surf, title, text.fit(title, int(48 * u), int(w * 0.9), True),
-                  (w // 2, int(14 * u)), widgets.GOLD, "midtop", True, shadow=True)
+        widgets.title(surf, title, int(48 * u), int(14 * u))
         widgets.panel(surf, self.form.rect.inflate(int(14 * u), int(14 * u)), u, 205)
         self.form.draw(surf)
         # preview: the chosen back and a card in the chosen colours

@@ -332,8 +332,7 @@ class SetupScene(Scene):
         w, h = surf.get_size()
         u = self.u
         title = t(self.entry.setup_title_key)
-        text.blit(surf, title, text.fit(title, int(44 * u), int(w * 0.6), True),
-                  (w // 2, int(12 * u)), widgets.GOLD, "midtop", True, shadow=True)
+        widgets.title(surf, title, int(44 * u), int(12 * u), share=0.6)
         for f in (self.seat_form, self.rule_form):
             widgets.panel(surf, f.rect.inflate(int(12 * u), int(12 * u)), u, 200,
                           border=widgets.GOLD if f.active else (90, 80, 60))

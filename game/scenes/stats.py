@@ -130,8 +130,7 @@ class StatsScene(Scene):
         u = self.u
         title = t("stats.title")
         pad = int(16 * u)
-        text.blit(surf, title, text.fit(title, self.title_size, int(w * 0.9), True),
-                  (w // 2, pad), widgets.GOLD, "midtop", True, shadow=True)
+        widgets.title(surf, title, self.title_size, pad)
         d = self.data
         if d.total == 0 and d.last_game is None:
             box = pygame.Rect(0, 0, int(min(w * 0.86, 760 * u)), int(150 * u))

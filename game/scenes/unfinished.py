@@ -183,8 +183,7 @@ class UnfinishedScene(Scene):
         w, h = surf.get_size()
         u = self.u
         title = t("unfinished.title")
-        text.blit(surf, title, text.fit(title, int(52 * u), int(w * 0.9), True),
-                  (w // 2, int(16 * u)), widgets.GOLD, "midtop", True, shadow=True)
+        widgets.title(surf, title, int(52 * u), int(16 * u))
         for i, b in enumerate(self.list.buttons):
             if b.rect.width:
                 b.draw(surf, u, i == self.list.focus, i == self.list.hover)

@@ -27,6 +27,18 @@ NAV_NEXT = (pygame.K_DOWN, pygame.K_RIGHT)
 ACTIVATE = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
+def title(surf: pygame.Surface, words: str, size: int, top: int, share: float = 0.9) -> int:
+    """Draw a screen's heading: gold, bold and shadowed, centred at ``top``, shrunk to
+    fit ``share`` of the window's width and shortened with "…" where even the
+    smallest size does not fit. Returns the size it was drawn at (what is laid out
+    under it is placed from that)."""
+    w = surf.get_width()
+    fs = text.fit(words, size, int(w * share), True)
+    shown = text.ellipsize(words, fs, int(w * share), True)
+    text.blit(surf, shown, fs, (w // 2, top), GOLD, "midtop", True, shadow=True)
+    return fs
+
+
 def unit(size: tuple[int, int]) -> float:
     """The UI scale: 1.0 at 1280×720."""
     return max(0.45, min(size[0] / 1280, size[1] / 720))
