@@ -100,6 +100,34 @@ def test_replay_of_a_game_in_progress_stops_at_its_end(home):
     assert rp.table.game.summary() == g.summary()
 
 
+
+@pytest.mark.parametrize("lang,reason", [("de", "keine Berechtigung"),
+                                         ("en", "permission denied")])
+def test_a_stored_game_that_cannot_be_read_says_why_in_the_players_language(
+        home, monkeypatch, lang, reason):
+    """The statistics became unreadable after the list was shown: watching or reviewing
+    a game there is a notice with the reason in the player's words (not the OS's
+    English), and the list stays."""
+    import errno
+
+    bench_stats.fill(1, distinct=1)
+    app = app_with_menu(lang)
+    T.click_button(app, app.top.list.by_name("replays"))
+    lst = app.top
+    assert isinstance(lst, ReplayListScene) and len(lst.list.buttons) == 1
+
+    def unreadable(row_id):
+        raise PermissionError(errno.EACCES, "Permission denied", "stats.sqlite3")
+
+    monkeypatch.setattr(store, "game_record", unreadable)
+    for open_it in (lambda: T.click_button(app, lst.list.buttons[0]),
+                    lambda: lst.reviews[0]()):
+        app.toast = None
+        open_it()
+        assert app.top is lst and app.toast is not None
+        assert reason.lower() in app.toast[0].lower() and "Errno" not in app.toast[0], app.toast[0]
+        T.frame(app)
+
 def test_bad_file_dropped_on_the_menu_is_reported(home, tmp_path):
     app = app_with_menu()
     bad = tmp_path / "broken.json"

@@ -7,20 +7,43 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from game import fileio
+from game import fileio, store
 from game.i18n import t
-from game.records import RecordError, load
+from game.records import Record, RecordError, load
 from game.replaying import rebuild_light
 from game.turn import bookkeeping
 
 
-def watch_file(app: Any, path: str | Path) -> bool:
-    """Open the replay of the record file at ``path``; False (and a toast) if bad."""
+def read_record(app: Any, path: str | Path) -> Record | None:
+    """The record file at ``path``, checked by replaying it; None (and a toast) if bad."""
     try:
         record = load(path)
         rebuild_light(record)
     except RecordError as exc:
         app.notify(t("replay.bad", error=f"{exc.kind}: {exc.message}"))
+        return None
+    return record
+
+
+def stored_record(app: Any, row_id: int) -> Record | None:
+    """The record of finished game ``row_id`` in the statistics, checked by replaying
+    it; None (and a toast: why, in the player's language) if it cannot be read."""
+    try:
+        record = store.game_record(row_id)
+        rebuild_light(record)
+    except RecordError as exc:
+        app.notify(t("replay.bad", error=exc.message))
+        return None
+    except store.STATS_ERRORS as exc:
+        app.notify(t("replay.bad", error=store.stats_reason(exc)))
+        return None
+    return record
+
+
+def watch_file(app: Any, path: str | Path) -> bool:
+    """Open the replay of the record file at ``path``; False (and a toast) if bad."""
+    record = read_record(app, path)
+    if record is None:
         return False
     app.open("replay", record=record, title=Path(path).name)
     return True

@@ -13,9 +13,8 @@ import pygame
 
 from game import games, notices, paths, store
 from game.i18n import t
-from game.records import RecordError, load, rebuild
 from game.scenes.base import Scene
-from game.scenes.files import watch_file
+from game.scenes.files import read_record, stored_record, watch_file
 from game.turn.texts import seat_name
 from game.view import text, widgets
 from game.view.widgets import Button, FocusList
@@ -86,13 +85,9 @@ class ReplayListScene(Scene):
 
     def watch_db(self, row_id: int) -> None:
         self.app.play("click")
-        try:
-            record = store.game_record(row_id)
-            rebuild(record)
-        except (RecordError, Exception) as exc:  # noqa: BLE001 - any bad row is a toast
-            self.app.notify(t("replay.bad", error=str(getattr(exc, "message", exc))))
-            return
-        self.app.open("replay", record=record)
+        record = stored_record(self.app, row_id)
+        if record is not None:
+            self.app.open("replay", record=record)
 
     def watch_file(self, path: Path) -> None:
         self.app.play("click")
@@ -101,23 +96,15 @@ class ReplayListScene(Scene):
     def review_db(self, row_id: int, game_id: str) -> None:
         """The game review of a finished game (its figures join the statistics)."""
         self.app.play("click")
-        try:
-            record = store.game_record(row_id)
-            rebuild(record)
-        except (RecordError, Exception) as exc:  # noqa: BLE001 - any bad row is a toast
-            self.app.notify(t("replay.bad", error=str(getattr(exc, "message", exc))))
-            return
-        self.app.open("review", record=record, key=game_id)
+        record = stored_record(self.app, row_id)
+        if record is not None:
+            self.app.open("review", record=record, key=game_id)
 
     def review_file(self, path: Path) -> None:
         self.app.play("click")
-        try:
-            record = load(path)
-            rebuild(record)
-        except RecordError as exc:
-            self.app.notify(t("replay.bad", error=f"{exc.kind}: {exc.message}"))
-            return
-        self.app.open("review", record=record, title=path.name)
+        record = read_record(self.app, path)
+        if record is not None:
+            self.app.open("review", record=record, title=path.name)
 
     def back(self) -> None:
         self.app.play("click")
