@@ -37,6 +37,17 @@ class RecordError(GameError):
     """An invalid record; ``kind`` is docs/records.md's error kind."""
 
 
+class UnreadableRecord(RecordError):
+    """A record file that could not be read at all (``bad_format``). Its message is the
+    contract's English; ``reason`` is :func:`game.fileio.reason`'s, which a notice
+    passes to ``t()`` as it is, so the player reads it in their own language."""
+
+    def __init__(self, path: str | os.PathLike[str], reason: str) -> None:
+        self.path = os.fspath(path)
+        self.reason = reason
+        super().__init__(f"cannot read {self.path!r}: {reason}", "bad_format")
+
+
 @dataclass
 class Seat:
     name: str
@@ -254,10 +265,9 @@ def load(path: str | os.PathLike[str]) -> Record:
     try:
         raw = read_regular(path)
     except OSError as exc:
-        raise RecordError(f"cannot read {os.fspath(path)!r}: {reason(exc)}",
-                          "bad_format") from None
+        raise UnreadableRecord(path, reason(exc)) from None
     except ValueError as exc:   # a path with a NUL byte in it
-        raise RecordError(f"cannot read {os.fspath(path)!r}: {exc}", "bad_format") from None
+        raise UnreadableRecord(path, str(exc)) from None
     return parse(raw)
 
 

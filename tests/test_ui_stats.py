@@ -143,6 +143,27 @@ def test_bad_file_dropped_on_the_menu_is_reported(home, tmp_path):
     assert isinstance(app.top, ReplayScene)
 
 
+
+@pytest.mark.parametrize("lang,said", [
+    ("de", "Die Aufzeichnung gone.json lässt sich nicht lesen "
+           "(Datei oder Ordner nicht gefunden)."),
+    ("en", "The record gone.json cannot be read (No such file or directory)."),
+])
+def test_a_record_file_that_cannot_be_read_says_why_in_the_players_language(
+        home, tmp_path, lang, said):
+    """Dropped on the window, or chosen for watching or review in the list: a record
+    file that cannot be read names the file and the reason in the player's words,
+    not the record contract's English line with the OS's words in it."""
+    from game.scenes.files import read_record
+
+    app = app_with_menu(lang)
+    gone = tmp_path / "gone.json"
+    app.handle(pygame.event.Event(pygame.DROPFILE, file=str(gone)))
+    assert isinstance(app.top, MenuScene) and app.toast is not None
+    assert app.toast[0].lower() == said.lower(), app.toast[0]
+    app.toast = None
+    assert read_record(app, gone) is None and app.toast[0].lower() == said.lower()
+
 def test_export_from_pause_and_results(home):
     from game.scenes.table_chase import ChaseTableScene
 

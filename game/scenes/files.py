@@ -9,7 +9,7 @@ from typing import Any
 
 from game import fileio, store
 from game.i18n import t
-from game.records import Record, RecordError, load
+from game.records import Record, RecordError, UnreadableRecord, load
 from game.replaying import rebuild_light
 from game.turn import bookkeeping
 
@@ -19,6 +19,9 @@ def read_record(app: Any, path: str | Path) -> Record | None:
     try:
         record = load(path)
         rebuild_light(record)
+    except UnreadableRecord as exc:
+        app.notify(t("replay.unreadable", name=Path(exc.path).name, reason=exc.reason))
+        return None
     except RecordError as exc:
         app.notify(t("replay.bad", error=f"{exc.kind}: {exc.message}"))
         return None
