@@ -80,6 +80,9 @@ ERRNO_KEYS: dict[int, str] = {
     # making a folder where a file is (EEXIST), or in one (ENOTDIR)
     errno.EEXIST: "reason.file_in_the_way",
     errno.ENOTDIR: "reason.file_in_the_way",
+    # the phone table's address: taken by another program, or no longer this computer's
+    errno.EADDRINUSE: "reason.address_in_use",
+    errno.EADDRNOTAVAIL: "reason.address_gone",
 }
 #: Windows errors (``winerror``) for a file another program has open: a sharing and
 #: a lock violation. Python gives them errno EACCES, which would say "no permission".

@@ -94,7 +94,8 @@ def test_a_fifo_in_the_settings_place_is_named_in_german(home):
 
 #: The common causes a player meets with the game's files, said in their language.
 MAPPED = (errno.EACCES, errno.EPERM, errno.ENOENT, errno.ENOSPC, errno.EROFS, errno.EISDIR,
-          errno.EFBIG, errno.ENAMETOOLONG, errno.EEXIST, errno.ENOTDIR)
+          errno.EFBIG, errno.ENAMETOOLONG, errno.EEXIST, errno.ENOTDIR, errno.EADDRINUSE,
+          errno.EADDRNOTAVAIL)
 
 
 @pytest.mark.parametrize("code", MAPPED, ids=errno.errorcode.get)

@@ -184,6 +184,27 @@ def test_the_setup_offers_phone_seats_and_starts_a_phone_table():
         table.exit()
 
 
+
+def test_a_phone_table_that_cannot_listen_says_why_in_the_players_language(monkeypatch):
+    """The chosen address left the computer between the setup and the start: the setup
+    stays, with the reason in German, not the OS's '[Errno 99] Cannot assign ...'."""
+    import errno
+
+    from game.net.room import PhoneRoom
+
+    def cannot(self):
+        raise OSError(errno.EADDRNOTAVAIL, "Cannot assign requested address")
+
+    monkeypatch.setattr(PhoneRoom, "start", cannot)
+    app = T.make_app((1280, 720), "de")
+    setup = app.open("setup", game_id="chase")
+    setup.setup["seats"][1].update(human=True, phone=True)
+    setup.start()
+    assert app.top is setup and T.table_of(app) is None
+    assert app.toast is not None and "Errno" not in app.toast[0], app.toast
+    assert app.toast[0] == ("Der Handy-Tisch kann nicht starten: die Adresse gehört nicht "
+                            "mehr zu diesem Computer"), app.toast      # not 'these rules'
+
 def test_a_saved_phone_game_resumes_with_its_phone_seats(tmp_path, monkeypatch):
     """Continue after closing a phone table: the phone seats are phones again (new
     links to scan), not people at the screen; the person at the screen stays one."""

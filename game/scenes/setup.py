@@ -20,6 +20,7 @@ from game import games
 from game.i18n import has, t
 from game.rules.base import Key
 from game.scenes.base import Scene
+from game.scenes.table_phones import CannotListen
 from game.settings import DEFAULT_NAMES, default_setup
 from game.view import text, widgets
 from game.view.widgets import Button, FocusList, Form, Row
@@ -257,6 +258,9 @@ class SetupScene(Scene):
         try:
             table = self.app.scene("table", game_id=self.game_id, seats=seats,
                                    rules=self.setup["rules"], seed=seed, options=options)
+        except CannotListen as exc:              # the phones' port: not the rules
+            self.app.show_toast(str(exc))
+            return
         except (GameError, ValueError) as exc:   # e.g. more cards than the deck holds
             self.app.show_toast(t("setup.rams_bad", error=str(exc)))
             return

@@ -88,7 +88,7 @@ class TableScene(PrivateHand, Scene):
         self.worker = opts.worker or (InlineWorker() if app.ai_sync else app.ai_worker())
         self.hooks = Hooks()
         # the phone seats' server and link, their panels and button, when the table has
-        # phone seats (a port it cannot open is a ValueError the setup screen shows)
+        # phone seats (a port it cannot open is a CannotListen the setup screen shows)
         phone_table = opts.sources is None and not self.demo and any(
             s.get("phone") for s in seats)
         room = start_room(self.game, seats, self.hooks, bind=opts.phone_bind,

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game import fileio
 from game.i18n import t
 from game.turn.hooks import Hooks
 from game.turn.workers import Worker
@@ -27,16 +28,21 @@ if TYPE_CHECKING:
 STAND_IN = "medium"
 
 
+class CannotListen(ValueError):
+    """The phone seats' server could not open its port; the message is the player's,
+    in their language, ready for a notice."""
+
+
 def start_room(game: Any, seats: Sequence[dict[str, Any]], hooks: Hooks, *,
                bind: str | None, on_name: Callable[[int, str], None]) -> PhoneRoom:
-    """The phone seats' server, listening; a port it cannot open is a ``ValueError``
-    in the player's words (the setup screen shows it as a toast)."""
+    """The phone seats' server, listening; a port it cannot open is a
+    :class:`CannotListen` (the setup screen shows it as a toast)."""
     from game.net.room import PhoneRoom  # aiohttp only for a phone table
 
     try:
         return PhoneRoom(game, seats, hooks, bind=bind, on_name=on_name).start()
     except OSError as exc:
-        raise ValueError(t("phones.cannot_listen", error=str(exc))) from exc
+        raise CannotListen(t("phones.cannot_listen", error=fileio.explain(exc))) from exc
 
 
 class TablePhones:
