@@ -360,3 +360,25 @@ def test_rule_names_in_a_sentence_are_quoted(lang):
         for key in ("rule.rams.hand_size", "rule.rams.counters", "rule.rams.lives",
                     "rule.rams.deck", "rule.rams.drop_limit"):
             assert named(lang, key) in settable, (key, settable)
+
+
+@pytest.mark.parametrize("lang,said", [
+    ("de", "32 Karten reichen nicht für 10 Spieler mit je 5 Karten und eine Trumpfkarte "
+           "(51 nötig)"),
+    ("en", "32 cards are too few for 10 players with 5 cards each and a trump card "
+           "(51 needed)"),
+])
+def test_a_deck_too_small_for_the_table_is_explained_in_the_players_language(lang, said):
+    """The Skat deck chosen for ten players: the setup stays and says why in the
+    player's words (before: 'These rules do not fit: rules key 'hand_size': …')."""
+    app = T.make_app((1280, 720), lang)
+    setup = app.open("setup", game_id="rams")
+    rows = {r.name: r for r in setup.rule_form.rows}
+    players = next(r for r in setup.seat_form.rows if r.name == "players")
+    while setup.setup["players"] < 10:
+        players.step(1)
+    while setup.rules.get("deck") != "skat32":
+        rows["deck"].step(1)
+    setup.start()
+    assert app.top is setup and app.toast is not None
+    assert app.toast[0].startswith(said) and "rules key" not in app.toast[0], app.toast[0]

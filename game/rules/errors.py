@@ -30,6 +30,18 @@ class RulesError(GameError):
     """An unknown rules key (``unknown_rules_key``) or a bad value (``bad_value``)."""
 
 
+class TooFewCards(RulesError):
+    """The deck cannot deal ``hand_size`` cards to every seat and turn up a trump card
+    (``bad_value``); the figures let a screen say so in the player's language."""
+
+    def __init__(self, deck: str, cards: int, seats: int, hand_size: int) -> None:
+        self.deck, self.cards, self.seats, self.hand_size = deck, cards, seats, hand_size
+        self.need = hand_size * seats + 1
+        super().__init__(f"rules key 'hand_size': {hand_size} cards for each of {seats} seats "
+                         f"and a trump card need {self.need} cards, the {deck} deck has "
+                         f"{cards}", "bad_value")
+
+
 class IllegalMove(GameError):
     """A move refused by the engine; the state is unchanged.
 

@@ -37,6 +37,7 @@ from game.rules.base import (
     next_seat,
     validate_rules,
 )
+from game.rules.errors import TooFewCards
 from game.rules.rams_rules import (
     SCORINGS,
     beats,
@@ -183,12 +184,8 @@ class RamsGame(TableStart, EventLog, EngineViews):
         self.deck_name = deck_name(self.rules, n_seats)
         self.deck: tuple[str, ...] = SKAT32 if self.deck_name == "skat32" else FRENCH52
         self.hand_size: int = self.rules["hand_size"]
-        need = self.hand_size * n_seats + 1
-        if need > len(self.deck):
-            raise RulesError(
-                f"rules key 'hand_size': {self.hand_size} cards for each of {n_seats} seats "
-                f"and a trump card need {need} cards, the {self.deck_name} deck has "
-                f"{len(self.deck)}", "bad_value")
+        if self.hand_size * n_seats + 1 > len(self.deck):
+            raise TooFewCards(self.deck_name, len(self.deck), n_seats, self.hand_size)
         self.deck_set = frozenset(self.deck)
         self.card_moves = self.deck_set   # a move that is a card code of another deck: bad_card
         #: strength of every card within its suit (higher wins)

@@ -19,6 +19,7 @@ import pygame
 from game import games
 from game.i18n import has, t
 from game.rules.base import Key
+from game.rules.errors import TooFewCards
 from game.scenes.base import Scene
 from game.scenes.table_phones import CannotListen
 from game.settings import DEFAULT_NAMES, default_setup
@@ -261,7 +262,11 @@ class SetupScene(Scene):
         except CannotListen as exc:              # the phones' port: not the rules
             self.app.show_toast(str(exc))
             return
-        except (GameError, ValueError) as exc:   # e.g. more cards than the deck holds
+        except TooFewCards as exc:               # e.g. the Skat deck for ten players
+            self.app.show_toast(t("setup.too_few_cards", cards=exc.cards, players=exc.seats,
+                                  hand=exc.hand_size, need=exc.need))
+            return
+        except (GameError, ValueError) as exc:   # a rule the setup cannot offer
             self.app.show_toast(t("setup.rams_bad", error=str(exc)))
             return
         self.app.replace(table)
