@@ -2,8 +2,8 @@
 
 Catalogues are JSON files in ``game/locale`` (``de.json``, ``en.json``). A key missing
 from the active language falls back to English, then to the key itself, so a missing
-translation is visible but never fatal. The default language comes from the system
-locale (German if it starts with ``de``), else English.
+translation is visible but never fatal. The default language is the desktop's
+(:mod:`game.syslang`): German if it speaks German, else English.
 
 The active language is one per process (the window shows one language at a time):
 the app sets it from the settings. Code that needs another language for a while (a
@@ -18,13 +18,13 @@ parameter of a text.
 from __future__ import annotations
 
 import json
-import locale
-import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+from game.syslang import system_language
 
 LANGS = ("de", "en")
 _LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -73,18 +73,8 @@ def catalogue(lang: str) -> dict[str, Any]:
 
 
 def system_lang() -> str:
-    """``de`` when the system locale is German, else ``en``."""
-    candidates = [os.environ.get(k, "") for k in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")]
-    try:
-        candidates.append(locale.getlocale()[0] or "")
-    except (ValueError, TypeError):
-        pass
-    for c in candidates:
-        c = c.lower()
-        if not c or c in ("c", "posix") or c.startswith("c."):
-            continue
-        return "de" if c.startswith("de") or c.startswith("german") else "en"
-    return "en"
+    """``de`` when the desktop speaks German, else ``en`` (:mod:`game.syslang`)."""
+    return system_language()
 
 
 def set_lang(lang: str | None) -> str:

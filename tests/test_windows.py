@@ -15,6 +15,7 @@ import errno
 import io
 import logging
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -23,7 +24,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game import console, fileio, winproc
+from game import console, fileio, syslang, winproc
 from game.logfile import GuardedLog
 from game.net import host
 from game.net import server as server_mod
@@ -451,3 +452,11 @@ def test_windows_job_structure_has_the_size_windows_expects():
     """JOBOBJECT_EXTENDED_LIMIT_INFORMATION is 144 bytes on 64-bit Windows."""
     assert ctypes.sizeof(winproc._limit_info()) == (144 if ctypes.sizeof(ctypes.c_void_p) == 8
                                                      else 112)
+
+
+@windows
+def test_windows_tells_its_display_language():
+    """The first start's language on Windows comes from GetUserDefaultUILanguage."""
+    name = syslang.windows_language()
+    assert re.fullmatch(r"[a-z]{2,3}(_[A-Za-z]+)?", name), name
+    assert syslang.language_of([name]) in ("de", "en")
