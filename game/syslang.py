@@ -14,12 +14,10 @@ from __future__ import annotations
 
 import locale
 import os
-import plistlib
 import stat
 import sys
 from collections.abc import Iterable
 from pathlib import Path
-from xml.parsers.expat import ExpatError
 
 ENV_KEYS = ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")
 #: Where macOS keeps the user's preferred languages (``AppleLanguages``).
@@ -79,6 +77,9 @@ def windows_language(langid: int | None = None) -> str:
 
 def mac_language(prefs: Path | None = None) -> str:
     """The first of the macOS user's preferred languages (``de-DE``), or ``""``."""
+    import plistlib  # macOS only: not on every start elsewhere
+    from xml.parsers.expat import ExpatError
+
     path = (prefs or MAC_PREFS).expanduser()
     try:
         info = os.stat(path)
