@@ -53,7 +53,7 @@ def default_setup() -> dict[str, Any]:
 
 
 DEFAULTS: dict[str, Any] = {
-    "lang": None,              # None: from the system locale
+    "lang": None,              # None: the desktop's (game.syslang)
     "anim_speed": "normal",
     "think_pause": 0.6,
     "reveal_hold": None,       # see REVEAL_HOLDS
