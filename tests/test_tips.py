@@ -184,8 +184,9 @@ def test_tips_are_remembered_and_come_back_when_switched_on_again(home):
 def test_no_tips_when_switched_off(home):
     app = T.make_app((960, 600), "en", tips=True)
     app.settings["tips"] = False
-    tb = new_table(app, "rams", seed=3)
+    tb = new_table(app, "rams", seed=3, rules={"counters": 8})   # a short whole game
     assert play_first_game(app, tb, random.Random(3), lambda t_, tip: None) == 0
+    assert len(tb.game.rounds) >= 2 and app.settings["tips_seen"] == []
 
 
 def test_no_tips_in_the_demo_or_a_replay(home):
