@@ -373,7 +373,7 @@ class TableScene(PrivateHand, Scene):
 
     def hand_off(self, seat: int) -> None:
         self._stop_skipping()
-        self.app.open("handoff", player=self.names.name(seat),
+        self.app.open("handoff", player=lambda: self.names.name(seat),
                       on_ready=lambda: self.flow.confirm_handoff(seat),
                       on_menu=self.open_pause, button_key=self.handoff_button)
 
