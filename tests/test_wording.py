@@ -303,6 +303,33 @@ def test_every_move_key_is_a_letter_of_its_label_in_that_language(lang):
         assert pygame.key.name(_offer_chase("turn", ("keep", "swap"))[0].hotkey) == "b"
 
 
+@pytest.mark.parametrize("game_id,move", [("chase", "keep"), ("rams", "play")])
+def test_the_keys_follow_a_language_chosen_in_the_middle_of_a_game(game_id, move):
+    """English at a decision, then German chosen in the settings: the buttons show the
+    German letters and those keys work (the move buttons kept K and P, fast-forward F
+    while its German label and the menu's list of keys said V)."""
+    app = T.make_app((1280, 720), "en")
+    app.push(MenuScene(app))
+    from game.turn.options import TableOptions
+
+    tb = app.scene("table", game_id=game_id, seats=T.mixed_seats(4, 1, "en"), rules={},
+                   seed=3, options=TableOptions(bot_seed=3))
+    app.push(tb)
+    assert T.drive(app, lambda t_: t_.state == "human" and move in t_.pending.legal,
+                   random.Random(3), choose=lambda p: "keep" if "keep" in p.legal else
+                   "drop" if "drop" in p.legal else p.legal[0])
+    app.draw()
+    app.set_lang("de")
+    app.draw()
+    button = tb.controls.actions.by_name(move)
+    german = t("key." + ("rams." if game_id == "rams" else "") + move)     # B, S
+    assert button.hint == german and tb.fast_button.hint == "V" and tb.peek.letter == "K"
+    played: list[str] = []
+    tb.controls.play = played.append
+    T.key(app, pygame.key.key_code(german.lower()))
+    assert played == [move]
+
+
 # ----------------------------------------------------------------- buttons and settings
 
 

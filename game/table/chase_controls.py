@@ -37,6 +37,12 @@ class ChaseControls:
                                   lambda m=m: self.play(m), hotkey=key, name=m, hint=hint))
         self.actions.set(buttons)
 
+    def rekey(self) -> None:
+        """The move buttons' keys in the current language (a language chosen in the
+        settings while a decision waits: Keep K becomes Behalten B)."""
+        for b in self.actions.buttons:
+            b.hotkey, b.hint = move_key(b.name)
+
     def suggest(self, move: str) -> None:
         """The hint's suggestion gets the keyboard focus: Enter plays it."""
         for i, b in enumerate(self.actions.buttons):
