@@ -307,7 +307,8 @@ def test_every_move_key_is_a_letter_of_its_label_in_that_language(lang):
 def test_the_keys_follow_a_language_chosen_in_the_middle_of_a_game(game_id, move):
     """English at a decision, then German chosen in the settings: the buttons show the
     German letters and those keys work (the move buttons kept K and P, fast-forward F
-    while its German label and the menu's list of keys said V)."""
+    while its German label and the menu's list of keys said V), and the lines above a
+    Chase question speak German (they kept "You were dealt ...")."""
     app = T.make_app((1280, 720), "en")
     app.push(MenuScene(app))
     from game.turn.options import TableOptions
@@ -315,7 +316,8 @@ def test_the_keys_follow_a_language_chosen_in_the_middle_of_a_game(game_id, move
     tb = app.scene("table", game_id=game_id, seats=T.mixed_seats(4, 1, "en"), rules={},
                    seed=3, options=TableOptions(bot_seed=3))
     app.push(tb)
-    assert T.drive(app, lambda t_: t_.state == "human" and move in t_.pending.legal,
+    assert T.drive(app, lambda t_: t_.state == "human" and move in t_.pending.legal
+                   and (game_id == "rams" or bool(t_.controls.story)),   # a card swapped
                    random.Random(3), choose=lambda p: "keep" if "keep" in p.legal else
                    "drop" if "drop" in p.legal else p.legal[0])
     app.draw()
@@ -324,6 +326,8 @@ def test_the_keys_follow_a_language_chosen_in_the_middle_of_a_game(game_id, move
     button = tb.controls.actions.by_name(move)
     german = t("key." + ("rams." if game_id == "rams" else "") + move)     # B, S
     assert button.hint == german and tb.fast_button.hint == "V" and tb.peek.letter == "K"
+    if game_id == "chase":      # what the person knows about their card, above the question
+        assert tb.controls.story[0].startswith("Ausgeteilt bekommen: "), tb.controls.story
     played: list[str] = []
     tb.controls.play = played.append
     T.key(app, pygame.key.key_code(german.lower()))
