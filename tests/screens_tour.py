@@ -128,6 +128,11 @@ def tour(size: tuple[int, int], lang: str) -> Iterator[tuple[str, Any]]:
         if T.drive(app, lambda t, app=app: app.top is not None and app.top.name == "handoff",
                    random.Random(2)):
             yield f"{game_id}_privacy", app
+            # the person who passed it, deciding: their cards and whose they are
+            app.top.ready()
+            if T.drive(app, lambda t, app=app: t.state == "human" and app.top is t,
+                       random.Random(2)):
+                yield f"{game_id}_hot_seat_decision", app
         app = new_app(size, lang)
         app._reviews = Reviews(InlineWorker, history.keep, samples=REVIEW_SAMPLES)
         # a short game to reach the results: one life each (under counters, random

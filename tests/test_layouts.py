@@ -134,3 +134,31 @@ def test_the_window_fits_the_desktop():
     assert screen.fit_window((200, 100), (1920, 1040)) == winsize.MIN_SIZE
     pygame.display.init()
     assert screen.usable_area() is None          # the dummy driver has no desktop
+
+
+@pytest.mark.parametrize("size", [winsize.MIN_SIZE, *SIZES])
+def test_a_long_first_dealer_search_stays_off_the_plates(size):
+    """The cards dealt face up until someone gets a Jack pile up in front of each seat,
+    up to the longest search a deck allows (48 cards before the first Jack). No card of a
+    pile lies on a plate that its first card does not: the piles grew to the right and
+    down, over the plates of the seats at the bottom and at the right (at 800x450 from
+    the fourth card on)."""
+    from game.table.chase_layout import ChaseLayout
+    from game.view import widgets
+
+    u = widgets.unit(size)
+    for n in range(2, 11):
+        lay = ChaseLayout(n)
+        lay._geo = g = lay.compute(size, u)
+        plates = [lay.plate_rect(s) for s in range(n)]
+
+        def card(seat: int, k: int, lay=lay, g=g) -> pygame.Rect:
+            r = pygame.Rect(0, 0, g.cw, g.ch)
+            r.center = tuple(int(c) for c in lay.resolve(("stack", seat, k)))
+            return r
+
+        for s in range(n):
+            first = {p for p, plate in enumerate(plates) if plate.colliderect(card(s, 0))}
+            for k in range(-(-48 // n) + 1):
+                on = {p for p, plate in enumerate(plates) if plate.colliderect(card(s, k))}
+                assert on <= first, (size, n, s, k, on)

@@ -408,3 +408,53 @@ def test_twenty_rams_games_with_three_people_at_the_screen():
     assert seen.games == 20 and seen.resumed == 5
     assert seen.rounds > 20 and seen.losses > 20 and seen.tricks > 100, seen
     assert seen.twice > 0 and seen.fast > 0 and seen.private_frames > 100, seen
+
+
+# ----------------------------------------------------------------- the screen's words
+
+def test_privacy_screen_names_the_person_in_the_language_chosen_behind_it(monkeypatch):
+    """A language chosen in the settings while the privacy screen waits (Esc opens the
+    menu over it) shows on that screen at once: "Player 1" of an English start reads
+    "Spieler 1" in German. The screen kept the name it was opened with."""
+    from game.settings import default_setup
+    from game.turn.seats import seats_from_setup
+
+    app = T.make_app((1280, 720), "en")
+    app.push(MenuScene(app))
+    setup = default_setup()
+    setup["players"] = 3
+    for i in range(3):
+        setup["seats"][i].update(human=i < 2, name="", level="easy")
+    seats = seats_from_setup(setup, "en")
+    app.push(app.scene("table", game_id="rams", seats=seats, rules={}, seed=3,
+                       options=TableOptions(bot_seed=3)))
+    rng = random.Random(3)
+    for _ in range(5000):
+        top = app.top
+        if top.name == "handoff" and top.player == "Player 1":
+            break
+        if top.name == "handoff":
+            top.ready()
+            continue
+        table = T.table_of(app)
+        if table.state == "human" and table.pending is not None:
+            table.human_move(rng.choice(list(table.pending.legal)))
+        elif table.state == "hold":
+            table.flow.release()
+        else:
+            app.update(0.05)
+    screen = app.top
+    assert screen.name == "handoff" and screen.player == "Player 1"
+    app.set_lang("de")
+    drawn: list[str] = []
+    render = text_mod.render
+
+    def spy(s, *a, **kw):
+        drawn.append(s)
+        return render(s, *a, **kw)
+
+    monkeypatch.setattr(text_mod, "render", spy)
+    app.draw()
+    assert screen.player == "Spieler 1"
+    assert any("Spieler 1" in s for s in drawn) and not any("Player 1" in s for s in drawn), \
+        drawn

@@ -376,3 +376,22 @@ def test_general_rams_by_button_and_key():
         assert tb.game.general == tb.humans[0]
         T.pump(app, 0.3)
         assert tb.model.general == tb.humans[0] and not tb.model.folded
+
+
+def test_once_the_person_is_out_only_the_newest_result_is_gold():
+    """The results strip keeps in gold what the person has not seen until their next
+    move; out of the game they make none, and the whole strip turned gold round after
+    round while the computers played on. Once out, the newest round stands out alone."""
+    app = T.make_app((1280, 720), "en")
+    app.push(MenuScene(app))
+    rules = {**AS_WRITTEN, "lives": 1}
+    tb = RamsTableScene(app, seats(4, 1), rules, seed=5)
+    app.push(tb)
+    # the person plays every round (and so soon loses their one life)
+    assert T.drive(app, lambda t: not t.game.in_game[0], random.Random(5),
+                   choose=lambda p: "play" if "play" in p.legal else p.legal[0])
+    out_at = len(tb.model.results)
+    assert T.drive(app, lambda t: len(t.model.results) >= out_at + 3 or t.state == "over",
+                   random.Random(5))
+    app.update(0.05)
+    assert len(tb.model.results) >= out_at + 3 and tb.model.unseen <= 1

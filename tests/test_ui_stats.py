@@ -239,3 +239,29 @@ def test_a_record_that_cannot_be_replayed_says_why_in_full_or_visibly_shortened(
         assert said[-1].endswith("…") and said[:-1] == whole[:len(said) - 1]
     else:                            # the rest is shown in full
         assert said == whole
+
+
+def test_after_the_first_game_the_charts_over_time_show_it_plainly(home):
+    """One game played and reviewed: each chart over time labels its axis "1" once
+    (not "1" at both ends) and shows each player's accuracy as a dot in the player's
+    colour (only a dimmed dot at the axis before: the line of means needs two games)."""
+    from game.review.history import AccuracyHistory, Line
+    from game.scenes.stats import LINE_COLOURS
+    from tests.screen_check import recording
+
+    bench_stats.fill(1)
+    app = app_with_menu("en", (1280, 800))
+    T.click_button(app, app.top.list.by_name("stats"))
+    scene = app.top
+    scene.accuracy = AccuracyHistory(1, [Line("you", True, None, [(1, 0.36)]),
+                                         Line("Anna", False, "medium", [(1, 1.0)])])
+    with recording(app) as frame:
+        app.draw()
+    for rect in (scene.rate_rect, scene.accuracy_rect):
+        ones = [r for s, r in frame.texts if s == "1" and rect.contains(r)]
+        assert len(ones) == 1, ones
+    r = scene.accuracy_rect
+    chart = app.screen.subsurface(pygame.Rect(r.left, r.top, r.width, r.height * 2 // 3))
+    colours = {tuple(chart.get_at((x, y)))[:3] for x in range(0, chart.get_width(), 2)
+               for y in range(chart.get_height())}
+    assert LINE_COLOURS[0] in colours and LINE_COLOURS[1] in colours

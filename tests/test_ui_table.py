@@ -231,6 +231,33 @@ def test_setup_by_mouse_and_settings_scene():
     assert isinstance(tb, ChaseTableScene) and tb.humans == [0, 1]
 
 
+@pytest.mark.parametrize("lang,alone,first", [("en", "You", "Player 1"),
+                                               ("de", "Du", "Spieler 1")])
+def test_the_setup_calls_the_first_person_what_the_table_will(lang, alone, first):
+    """With a second person at the screen the first seat's row read "You" while the
+    table called that seat "Player 1"; the row now says what the table will."""
+    from tests.screen_check import recording
+
+    app = T.make_app((1280, 720), lang)
+    app.push(MenuScene(app))
+    T.click_button(app, app.top.list.by_name("new_chase"))
+    setup = app.top
+
+    def drawn() -> list[str]:
+        with recording(app) as frame:
+            app.draw()
+        return [s for s, _r in frame.texts]
+
+    assert alone in drawn() and first not in drawn()
+    seat1 = [r for r in setup.seat_form.rows if r.name == "seat1"][0]
+    T.click(app, seat1.left.center)           # Computer: Medium -> Computer: Easy
+    T.click(app, seat1.left.center)           # -> Human
+    assert setup.setup["seats"][1]["human"]
+    assert first in drawn() and alone not in drawn()
+    T.click_button(app, setup.buttons.by_name("start"))
+    assert T.table_of(app).names.name(0) == first
+
+
 def test_rules_scene_scrolls_in_both_languages():
     for lang in ("de", "en"):
         app = T.make_app((960, 600), lang)

@@ -134,6 +134,45 @@ def test_the_persons_default_name_is_a_role_and_follows_the_language():
     assert seat_name(multi[0], 0) == "Spieler 1"
 
 
+def _table_log(game_id: str, seats, seed: int, until) -> tuple:
+    """A German table played (people at random) until its log holds what ``until``
+    looks for; then the language switches to English, as in the settings."""
+    app = T.make_app((1280, 720), "de")
+    app.push(MenuScene(app))
+    from game.turn.options import TableOptions
+
+    tb = app.scene("table", game_id=game_id, seats=seats, rules={}, seed=seed,
+                   options=TableOptions(bot_seed=seed))
+    app.push(tb)
+    assert T.drive(app, lambda t_: until([log_text(k, f) for k, f, _ in t_.model.log]),
+                   random.Random(seed))
+    app.set_lang("en")
+    return [log_text(k, f) for k, f, _ in tb.model.log]
+
+
+def test_the_log_speaks_a_language_chosen_in_the_middle_of_a_game():
+    """The lines already in the log read in the new language: the person addressed as
+    "you", "Player 1" of a hot-seat game, a suit. They kept the German words of the
+    moment they were written ("Clara swaps with dir", "Trump is Pik")."""
+    solo = seats_from_setup(default_setup(), "de")
+    lines = _table_log("chase", solo, 4,
+                       lambda ls: any(x.endswith(" mit dir.") for x in ls))
+    assert any(x.endswith(" swaps with you.") for x in lines), lines
+    assert not any(re.search(r"\b(dir|dich|Du)\b", x) for x in lines), lines
+
+    setup = default_setup()
+    setup["seats"][1]["human"] = True
+    people = seats_from_setup(setup, "de")
+    lines = _table_log("rams", people, 4,
+                       lambda ls: any(x.startswith("Spieler 1 ") for x in ls)
+                       and any(x.startswith("Trumpf ist ") for x in ls))
+    assert any(re.fullmatch(r"Trump is (clubs|diamonds|hearts|spades) \(.+\)\.", x)
+               for x in lines), lines
+    assert any(x.startswith("Player 1 ") for x in lines), lines
+    assert not any("Spieler" in x or re.search(r"\b(Kreuz|Karo|Herz|Pik)\b", x)
+                   for x in lines), lines
+
+
 # ----------------------------------------------------------------- plurals
 
 
@@ -262,6 +301,37 @@ def test_every_move_key_is_a_letter_of_its_label_in_that_language(lang):
             assert b.hint == letter
     if lang == "de":
         assert pygame.key.name(_offer_chase("turn", ("keep", "swap"))[0].hotkey) == "b"
+
+
+@pytest.mark.parametrize("game_id,move", [("chase", "keep"), ("rams", "play")])
+def test_the_keys_follow_a_language_chosen_in_the_middle_of_a_game(game_id, move):
+    """English at a decision, then German chosen in the settings: the buttons show the
+    German letters and those keys work (the move buttons kept K and P, fast-forward F
+    while its German label and the menu's list of keys said V), and the lines above a
+    Chase question speak German (they kept "You were dealt ...")."""
+    app = T.make_app((1280, 720), "en")
+    app.push(MenuScene(app))
+    from game.turn.options import TableOptions
+
+    tb = app.scene("table", game_id=game_id, seats=T.mixed_seats(4, 1, "en"), rules={},
+                   seed=3, options=TableOptions(bot_seed=3))
+    app.push(tb)
+    assert T.drive(app, lambda t_: t_.state == "human" and move in t_.pending.legal
+                   and (game_id == "rams" or bool(t_.controls.story)),   # a card swapped
+                   random.Random(3), choose=lambda p: "keep" if "keep" in p.legal else
+                   "drop" if "drop" in p.legal else p.legal[0])
+    app.draw()
+    app.set_lang("de")
+    app.draw()
+    button = tb.controls.actions.by_name(move)
+    german = t("key." + ("rams." if game_id == "rams" else "") + move)     # B, S
+    assert button.hint == german and tb.fast_button.hint == "V" and tb.peek.letter == "K"
+    if game_id == "chase":      # what the person knows about their card, above the question
+        assert tb.controls.story[0].startswith("Ausgeteilt bekommen: "), tb.controls.story
+    played: list[str] = []
+    tb.controls.play = played.append
+    T.key(app, pygame.key.key_code(german.lower()))
+    assert played == [move]
 
 
 # ----------------------------------------------------------------- buttons and settings

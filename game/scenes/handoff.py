@@ -17,15 +17,22 @@ class HandoffScene(Scene):
     opaque = True       # nothing of the table (and no private card) shows through
     name = "handoff"
 
-    def __init__(self, app, player: str, on_ready: Callable[[], None],
+    def __init__(self, app, player: str | Callable[[], str], on_ready: Callable[[], None],
                  on_menu: Callable[[], None] | None = None,
                  button_key: str = "handoff.button") -> None:
         super().__init__(app)
-        self.player = player
+        # a name in the current language: asked anew at every frame, so that a
+        # language chosen in the settings behind this screen ("Player 1" becomes
+        # "Spieler 1") shows at once
+        self._player = player
         self.on_ready = on_ready
         self.on_menu = on_menu
         self.list = FocusList([Button(lambda: t(button_key, name=self.player), self.ready,
                                       name="ready")])
+
+    @property
+    def player(self) -> str:
+        return self._player() if callable(self._player) else self._player
 
     def ready(self) -> None:
         self.app.play("click")

@@ -22,7 +22,7 @@ from game.rules.base import Key
 from game.rules.errors import TooFewCards
 from game.scenes.base import Scene
 from game.scenes.table_phones import CannotListen
-from game.settings import DEFAULT_NAMES, default_setup
+from game.settings import default_setup
 from game.view import text, widgets
 from game.view.widgets import Button, FocusList, Form, Row
 
@@ -105,11 +105,11 @@ class SetupScene(Scene):
         return self.app.settings.get(self.store_key)
 
     def _default_name(self, i: int) -> str:
-        from game.i18n import get_lang
+        """The name the table will give the seat if none is typed ("Player 1" for the
+        first of several people at the screen, as at the table)."""
+        from game.turn.seats import default_name
 
-        names = DEFAULT_NAMES.get(get_lang(), DEFAULT_NAMES["en"])
-        seat = self.setup["seats"][i]
-        return names[i] if i or seat["human"] else "Otto"
+        return default_name(self.setup, i)[0]
 
     def _seat_rows(self) -> list[Row]:
         rows = [Row(lambda: t("setup.players_heading"), kind="heading"),

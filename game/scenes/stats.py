@@ -219,6 +219,19 @@ class StatsScene(Scene):
             x = plot.left + int(plot.width * frac)
             text.blit(surf, label, fs, (x, plot.bottom + int(3 * u)), widgets.DIM, "midtop")
 
+    @staticmethod
+    def _game_axis(total: int, name_key: str) -> list[tuple[float, str]]:
+        """The labels of an axis of games 1 to ``total``; a single game sits in the
+        middle with one label (not "1" at both ends)."""
+        if total <= 1:
+            return [(0.5, "1")]
+        return [(0.0, "1"), (1.0, str(total)), (0.5, t(name_key))]
+
+    @staticmethod
+    def _game_x(plot: pygame.Rect, game: int, total: int) -> float:
+        """Where game number ``game`` (1 to ``total``) lies on the x axis."""
+        return plot.left + plot.width * ((game - 1) / (total - 1) if total > 1 else 0.5)
+
     def _legend(self, surf: pygame.Surface, rect: pygame.Rect,
                 items: list[tuple[str, tuple[int, int, int], bool]]) -> int:
         """Legend rows at the bottom of ``rect``; returns its top."""
@@ -303,12 +316,11 @@ class StatsScene(Scene):
             return
         total = curve[-1][0]
         self._axes(surf, plot, [(0.0, "0 %"), (0.5, "50 %"), (1.0, "100 %")],
-                   [(0.0, "1"), (1.0, str(total))] + ([(0.5, t("stats.games_axis"))]
-                                                      if total > 1 else []))
+                   self._game_axis(total, "stats.games_axis"))
 
         def pts(idx: int) -> list[tuple[float, float]]:
-            return [(plot.left + plot.width * (c[0] - 1) / max(1, total - 1),
-                     plot.bottom - plot.height * c[idx]) for c in curve]
+            return [(self._game_x(plot, c[0], total), plot.bottom - plot.height * c[idx])
+                    for c in curve]
 
         if len(curve) > 1:
             pygame.draw.lines(surf, ROLLING_COLOUR, False, pts(2), max(1, int(2 * u)))
@@ -346,12 +358,10 @@ class StatsScene(Scene):
             return
         total = acc.games
         self._axes(surf, plot, [(0.0, "0 %"), (0.5, "50 %"), (1.0, "100 %")],
-                   [(0.0, "1"), (1.0, str(total))] + ([(0.5, t("stats.reviewed_axis"))]
-                                                      if total > 1 else []))
+                   self._game_axis(total, "stats.reviewed_axis"))
 
         def at(game: int, value: float) -> tuple[int, int]:
-            return (int(plot.left + plot.width * (game - 1) / max(1, total - 1)),
-                    int(plot.bottom - plot.height * value))
+            return int(self._game_x(plot, game, total)), int(plot.bottom - plot.height * value)
 
         for (_label, col, human), ln in zip(items, acc.lines, strict=True):
             dim = tuple(int(c * 0.6) for c in col)
@@ -363,3 +373,5 @@ class StatsScene(Scene):
                 mean.append(at(ln.points[k][0], sum(last) / len(last)))
             if len(mean) > 1:
                 pygame.draw.lines(surf, col, False, mean, max(2, int((3 if human else 2) * u)))
+            elif mean:     # one game so far: its mean is its point, shown in the colour
+                pygame.draw.circle(surf, col, mean[0], max(3, int(5 * u)))

@@ -373,7 +373,7 @@ class TableScene(PrivateHand, Scene):
 
     def hand_off(self, seat: int) -> None:
         self._stop_skipping()
-        self.app.open("handoff", player=self.names.name(seat),
+        self.app.open("handoff", player=lambda: self.names.name(seat),
                       on_ready=lambda: self.flow.confirm_handoff(seat),
                       on_menu=self.open_pause, button_key=self.handoff_button)
 
@@ -468,6 +468,7 @@ class TableScene(PrivateHand, Scene):
     # ------------------------------------------------------------------ layout, input, draw
 
     def layout(self, size: tuple[int, int]) -> None:
+        self._rekey()      # laid out anew after a language change too
         geo = self.table_layout.fit(size, self.u, self.app.art)
         self.painter.prepare(geo, self.app.background())
         self.menu_button.rect = geo.menu.copy()
@@ -477,6 +478,14 @@ class TableScene(PrivateHand, Scene):
         self.fast_button.rect = self.hint_button.rect.copy()
         self.fast_button.rect.width = int(geo.hint.width * 1.45)
         self._layout_actions()
+
+    def _rekey(self) -> None:
+        """The keys that are letters of the language (fast-forward F, German V; the
+        peek key; the moves') follow a language chosen in the middle of a game: the
+        button said "Vorspulen F" and V did nothing."""
+        self.fast_button.hotkey, self.fast_button.hint = move_key("fast")
+        self.peek.key, self.peek.letter = move_key("peek")
+        self.controls.rekey()
 
     def _layout_actions(self) -> None:
         if self.table_layout.ready:

@@ -41,7 +41,7 @@ class ChaseTableScene(TableScene):
         return self.table_layout.ready and self.table_layout.geo.hand_panel.collidepoint(pos)
 
     def offer_controls(self, decision: Decision) -> None:
-        self.controls.offer(decision, card_story(decision.view, self.names))
+        self.controls.offer(decision, lambda: card_story(decision.view, self.names))
 
 
 def demo_scene(app, players: int = 6, seed: int | None = None) -> ChaseTableScene:

@@ -79,12 +79,13 @@ class RamsTableScene(TableScene):
     def update(self, dt: float) -> None:
         """When every person at the table is out, the computers play on to the end at
         fast speed by themselves (F gives the normal pace back); each round's result
-        stays readable in the results strip."""
-        if (not self._auto_skipped and self.humans and not self.skipping
-                and not any(self.game.in_game[s] for s in self.humans)
-                and self.skip_allowed()):
-            self._auto_skipped = True
-            self.toggle_skip()
+        stays readable in the results strip, the newest one in gold (no move of theirs
+        is to come that would mark the others seen: the whole strip turned gold)."""
+        if self.humans and not any(self.game.in_game[s] for s in self.humans):
+            if not self._auto_skipped and not self.skipping and self.skip_allowed():
+                self._auto_skipped = True
+                self.toggle_skip()
+            self.model.unseen = min(self.model.unseen, 1)
         super().update(dt)
 
     def hand_hit(self, pos: tuple[int, int]) -> bool:

@@ -12,6 +12,7 @@ host (the table's hooks), at the moment the animation plays them. No pygame.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any, Protocol
 
 from game.i18n import card_name, t
@@ -83,7 +84,7 @@ class EventAnimator:
                 **fmt: Any) -> None:
         """Log a line; ``seat`` is the actor (the solo person reads it in the 2nd person)."""
         if seat is not None:
-            fmt["name"] = self.names.name(seat)
+            fmt["name"] = partial(self.names.name, seat)   # named when the line is drawn
             key = self.names.log_key(key, seat)
         self.model.log.append((key, fmt, to))
         del self.model.log[:-30]
@@ -192,7 +193,7 @@ class EventAnimator:
         ws = [winner] if isinstance(winner, int) else list(winner or [])
         humans = self.names.humans
         human_won = any(s in humans for s in ws)
-        self.add_log("log.game_over", names=names)
+        self.add_log("log.game_over", names=lambda: winner_text(winner, self.names)[1])
         self.host.cue("win" if human_won or not humans else "lose")
         m = self.model
         m.confetti = Confetti(timing.CONFETTI, 140, seed=self.host.seed)

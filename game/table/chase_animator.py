@@ -7,6 +7,8 @@ screen. No pygame.
 
 from __future__ import annotations
 
+from functools import partial
+
 from game.i18n import plural_key
 from game.rules.base import Event
 from game.table.animator import EventAnimator
@@ -194,7 +196,7 @@ class ChaseAnimator(EventAnimator):
     def ev_swap(self, ev: Event) -> anim.Anim:
         a, b = ev.data["seat"], ev.data["with"]
         m = self.model
-        self.add_log("log.swap", seat=a, other=self.names.obj(b, "dat"))
+        self.add_log("log.swap", seat=a, other=partial(self.names.obj, b, "dat"))
         sa, sb = m.hand.get(a), m.hand.get(b)
         steps: list[anim.Anim | None] = [self.ask(a, b)]
         if sa is None or sb is None:
@@ -218,13 +220,14 @@ class ChaseAnimator(EventAnimator):
         if ev.to is not None:
             self.model.cards[ev.to] = ev.data["got"]
             self.add_log("log.exchange", to=ev.to, card=ev.data["got"],
-                         other=self.names.name(ev.data["with"]))
+                         other=partial(self.names.name, ev.data["with"]))
         return self.refresh_faces()
 
     def ev_block(self, ev: Event) -> anim.Anim:
         seat, by, card = ev.data["seat"], ev.data["by"], ev.data["card"]
         m = self.model
-        self.add_log("log.block", seat=seat, other=self.names.obj(by, "acc"), card=card)
+        self.add_log("log.block", seat=seat, other=partial(self.names.obj, by, "acc"),
+                     card=card)
         m.cards[seat] = card
         m.public_up.add(seat)
         m.blocked.add(seat)
@@ -238,7 +241,7 @@ class ChaseAnimator(EventAnimator):
     def ev_refuse(self, ev: Event) -> anim.Anim:
         seat, by, card = ev.data["seat"], ev.data["by"], ev.data["card"]
         m = self.model
-        self.add_log("log.refuse", seat=seat, other=self.names.obj(by, "acc"))
+        self.add_log("log.refuse", seat=seat, other=partial(self.names.obj, by, "acc"))
         m.cards[seat] = card
         m.public_up.add(seat)
         sp = m.hand.get(seat)
@@ -328,7 +331,7 @@ class ChaseAnimator(EventAnimator):
     def ev_final_tie(self, ev: Event) -> anim.Anim | None:
         policy = ev.data["policy"]
         names = self.names.listing(ev.data["seats"])
-        self.add_log("log.final_tie", names=names)
+        self.add_log("log.final_tie", names=partial(self.names.listing, ev.data["seats"]))
         return self.banner("banner.final_tie", "banner.final_tie." + policy, names=names)
 
     def ev_sudden_death(self, ev: Event) -> anim.Anim | None:

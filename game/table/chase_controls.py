@@ -23,12 +23,18 @@ class ChaseControls:
         self.play = play                      # the table's human move
         self.actions = FocusList(horizontal=True)
         self.decision: Decision | None = None
-        #: what the person deciding knows about their card (chase_texts.card_story)
-        self.story: list[str] = []
+        #: what the person deciding knows about their card (chase_texts.card_story),
+        #: told anew at every frame: in the language of the moment
+        self._story: Callable[[], list[str]] = list
 
-    def offer(self, decision: Decision, story: list[str] | None = None) -> None:
+    @property
+    def story(self) -> list[str]:
+        return self._story()
+
+    def offer(self, decision: Decision, story: Callable[[], list[str]] | None = None
+              ) -> None:
         self.decision = decision
-        self.story = list(story or [])
+        self._story = story or list
         p = decision.pending
         buttons = []
         for m in ordered_moves(p):
@@ -36,6 +42,12 @@ class ChaseControls:
             buttons.append(Button(lambda m=m, d=p.decision: t(f"move.{d}.{m}"),
                                   lambda m=m: self.play(m), hotkey=key, name=m, hint=hint))
         self.actions.set(buttons)
+
+    def rekey(self) -> None:
+        """The move buttons' keys in the current language (a language chosen in the
+        settings while a decision waits: Keep K becomes Behalten B)."""
+        for b in self.actions.buttons:
+            b.hotkey, b.hint = move_key(b.name)
 
     def suggest(self, move: str) -> None:
         """The hint's suggestion gets the keyboard focus: Enter plays it."""
@@ -46,7 +58,7 @@ class ChaseControls:
 
     def clear(self) -> None:
         self.decision = None
-        self.story = []
+        self._story = list
         self.actions.set([])
 
     def layout(self, g: ChaseGeometry, hint_visible: bool, badge_h: int) -> None:

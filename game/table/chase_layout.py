@@ -21,6 +21,9 @@ from game.table.layout import (
     top_bar,
 )
 
+#: each card of a first-dealer stack lies this much less apart from the one before
+STACK_SHRINK = 0.9
+
 
 @dataclass
 class ChaseGeometry(TableGeometry):
@@ -65,14 +68,25 @@ class ChaseLayout(TableLayout):
             hand_panel=hand_panel, card=card, talon=(cx - cw * 0.9, cy - ch * 0.05),
             discard=(cx + cw * 0.9, cy - ch * 0.05))
 
+    def stack_spot(self, seat: int, k: int) -> Point:
+        """Where the ``k``-th card (from 0) of the first-dealer search lies in front of
+        ``seat``: fanned towards the middle of the table, each card a little less apart
+        than the one before: a long search stays off the plates, the first cards stay
+        readable."""
+        g = self.geo
+        x, y = g.card[seat]
+        spread = (1 - STACK_SHRINK ** k) / (1 - STACK_SHRINK)   # 0, 1, 1.9, 2.7, ..., below 10
+        right = 1 if x <= g.cx else -1
+        down = 1 if y < g.cy else -1
+        return x + right * spread * g.cw * 0.18, y + down * spread * g.ch * 0.05
+
     def resolve(self, anchor: tuple) -> Point:
         g = self.geo
         kind = anchor[0]
         if kind == "seat":
             return g.card[anchor[1]]
         if kind == "stack":        # first-dealer cards pile up in front of a seat
-            x, y = g.card[anchor[1]]
-            return x + anchor[2] * g.cw * 0.18, y + anchor[2] * g.ch * 0.05
+            return self.stack_spot(anchor[1], anchor[2])
         if kind == "talon":
             return g.talon
         if kind == "discard":

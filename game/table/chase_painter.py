@@ -126,9 +126,8 @@ class ChasePainter(TablePainter):
         if v is None or m.out[v] or m.hand.get(v) is None:
             return
         widgets.panel(surf, hp, u, 200)
-        label = t("table.card_of", name=h.names.name(v)) if len(h.humans) > 1 else \
-            t("table.your_card")
-        ls = text.fit(label, int(18 * u), hp.width - int(8 * u), True, 9)
+        room = hp.width - int(8 * u)
+        label, ls = self.hand_label(v, room)
         text.blit(surf, label, ls, (hp.centerx, hp.top + int(6 * u)), widgets.GOLD, "midtop",
                   True)
         bw, bh = self.geo.big
@@ -142,6 +141,23 @@ class ChasePainter(TablePainter):
         if note:
             self.peek_box(surf, note, (hp.centerx, hp.bottom - int(8 * u) - bh // 2),
                           hp.width - int(8 * u))
+
+    def hand_label(self, v: int, room: int) -> tuple[str, int]:
+        """The heading of the card panel and its size: "Your card", or with several
+        people at the screen whose card it is. Where "Karte von Spieler 1" is wider
+        than the panel even in small print (a small window), the name alone says it;
+        a name too long for that too is shortened with a sign."""
+        h = self.host
+        size = int(18 * self.geo.u)
+        if len(h.humans) <= 1:
+            label = t("table.your_card")
+            return label, text.fit(label, size, room, True, 9)
+        name = h.names.name(v)
+        for label in (t("table.card_of", name=name), name):
+            ls = text.fit(label, size, room, True, 9)
+            if text.size_of(label, ls, True)[0] <= room:
+                return label, ls
+        return text.ellipsize(name, ls, room, True), ls
 
     def story(self, surf: pygame.Surface, lines: list[str], bottom: tuple[int, int],
               avail: int) -> None:

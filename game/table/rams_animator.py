@@ -8,6 +8,8 @@ person at the screen). Cards that leave a hand are pinned where they were drawn
 
 from __future__ import annotations
 
+from functools import partial
+
 from game.rules.base import Event
 from game.table.animator import EventAnimator, chip_colour
 from game.table.model import RamsModel
@@ -235,7 +237,7 @@ class RamsAnimator(EventAnimator):
             self.sort_hand(s)
         sp = HandCard(("stock",), card)
         m.trump_sprite = sp
-        self.add_log("log.rams.trump", card=card, suit=suit_name(suit))
+        self.add_log("log.rams.trump", card=card, suit=partial(suit_name, suit))
         self.host.cue("flip")
         self.banner("banner.rams.trump", hold=timing.TRUMP_BANNER, big=False, blocking=False,
                     suit=suit_name(suit))

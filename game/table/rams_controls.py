@@ -116,6 +116,13 @@ class RamsControls:
         self.hover = -1
         self.actions.set([])
 
+    def rekey(self) -> None:
+        """The buttons' keys in the current language (a language chosen in the settings
+        while a decision waits: Play P becomes Spielen S)."""
+        self.last_key, self.last_letter = move_key("last", "key.rams.")
+        for b in self.actions.buttons:
+            b.hotkey, b.hint = move_key(b.name, "key.rams.")
+
     def _button(self, move_name: str, key: str) -> Button:
         hk, letter = move_key(move_name, "key.rams.")
         return Button(lambda k=key: t(k), lambda m=move_name: self.play(m), hotkey=hk,

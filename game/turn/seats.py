@@ -18,20 +18,11 @@ from game.turn.workers import Worker
 def seats_from_setup(setup: dict[str, Any], lang: str | None = None) -> list[dict[str, Any]]:
     """The seats of a setup (``players``, ``seats``): default names in ``lang`` for
     empty ones, every name unique so the log stays readable."""
-    from game.settings import DEFAULT_NAMES
-
-    lang = lang or i18n.get_lang()
-    names = DEFAULT_NAMES.get(lang, DEFAULT_NAMES["en"])
     out = []
     n = setup["players"]
-    people = sum(1 for x in setup["seats"][:n] if x.get("human"))
     for i in range(n):
         s = setup["seats"][i]
-        default, role = (names[i] if i or s.get("human") else "Otto"), None
-        if i == 0 and s.get("human"):
-            # the game's own word for the person, kept as a role (game.records.ROLES)
-            role = "player" if people > 1 else "you"
-            default = t("setup.player_n", n=1) if people > 1 else names[0]
+        default, role = default_name(setup, i, lang)
         name = (s.get("name") or "").strip()[:16]
         seat = {"name": name or default, "human": bool(s.get("human")),
                 "level": s.get("level", "medium")}
@@ -49,6 +40,23 @@ def seats_from_setup(setup: dict[str, Any], lang: str | None = None) -> list[dic
         else:
             seen[k] = 1
     return out
+
+
+def default_name(setup: dict[str, Any], i: int, lang: str | None = None
+                 ) -> tuple[str, str | None]:
+    """The name seat ``i`` of a setup has when none is typed (in ``lang``), and its
+    role: the first seat, a person, is "You" alone at the screen and "Player 1" among
+    several people, kept as a role (game.records.ROLES) so that it follows the language."""
+    from game.settings import DEFAULT_NAMES
+
+    names = DEFAULT_NAMES.get(lang or i18n.get_lang(), DEFAULT_NAMES["en"])
+    s = setup["seats"][i]
+    if i or not s.get("human"):
+        return (names[i] if i else "Otto"), None
+    people = sum(1 for x in setup["seats"][:setup["players"]] if x.get("human"))
+    if people > 1:
+        return t("setup.player_n", n=1), "player"
+    return names[0], "you"
 
 
 def demo_seats(players: int, levels: Sequence[str]) -> list[dict[str, Any]]:
