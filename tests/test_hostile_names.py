@@ -91,3 +91,84 @@ def test_a_very_long_name_is_cut_in_a_few_measurements(home, monkeypatch):
     lines = text.wrap("y" * 5_000, 20, 200)
     assert "".join(lines) == "y" * 5_000
     assert counting.measured < len(lines) * 20 * 201
+
+
+# ----------------------------------------------------------------- the statistics
+
+
+def recorded_game(name: str = "Anna") -> None:
+    """One finished game in the statistics database, as the game writes it."""
+    from game.store.database import record_game
+
+    record = record_named(name)
+    record_game(record, records.rebuild(record).summary(), game_id="g1", duration=30.0)
+
+
+#: a column of the latest game and a value the game never writes there
+DAMAGE = [("finished", 1e300), ("finished", "yesterday"), ("finished", b"\xff"),
+          ("seats", "null"), ("seats", "5"), ("seats", '["x"]'), ("seats", "not json"),
+          ("winner", '[{"a": 1}]'), ("winner", '[[1, 2]]'), ("won", "[1, 2]"),
+          ("game", b"\xff\xfe"), ("game", "poker"), ("lives", "[[1, 2], [3]]"),
+          ("lives", "-1e300"), ("lives", '[["x", 1, 2]]'), ("rules", '{"lives": 0}')]
+
+
+@pytest.mark.parametrize(("column", "value"), DAMAGE,
+                         ids=[f"{c}={v!r}"[:30] for c, v in DAMAGE])
+def test_a_damaged_statistics_row_is_skipped_not_a_crash(home, column, value):
+    """A statistics row that does not hold what the game writes (a database edited or
+    damaged by hand) stopped the statistics screen or the replay list: the screens now
+    skip that row, and show the rest."""
+    import sqlite3
+
+    from game import store
+
+    recorded_game()
+    with sqlite3.connect(store.stats_path()) as con:
+        con.execute(f"UPDATE games SET {column} = ?", (value,))
+    con.close()
+    app = T.make_app()
+    for scene in ("stats", "replays"):
+        app.open(scene, "reset")
+        T.frame(app)
+    if column in ("lives", "rules"):     # only the chart of the last game is left empty
+        assert store.summarize().last_lives == []
+    else:
+        assert store.recent_games() == [] and store.summarize().last_game is None
+
+
+def test_a_damaged_row_leaves_the_other_games_shown(home):
+    import sqlite3
+
+    from game import store
+    from game.store.database import record_game
+
+    record = record_named("Anna")
+    summary = records.rebuild(record).summary()
+    record_game(record, summary, game_id="good", duration=1.0, finished=1.7e9)
+    record_game(record, summary, game_id="bad", duration=1.0, finished=1.8e9)
+    with sqlite3.connect(store.stats_path()) as con:
+        con.execute("UPDATE games SET seats = 'null' WHERE game_id = 'bad'")
+    con.close()
+    assert [g.game_id for g in store.recent_games()] == ["good"]
+    data = store.summarize()
+    assert data.last_game is not None and data.last_game.game_id == "good"
+    assert data.total == 2          # the count reads no names: both games count
+
+
+@pytest.mark.parametrize("saved", [1e300, -1e300, 10**400], ids=["1e300", "-1e300", "10**400"])
+def test_an_unfinished_game_saved_at_an_impossible_time_is_listed(home, saved):
+    """The session's ``saved`` time of an unfinished game went straight to
+    ``time.localtime``: 1e300 raised OverflowError from the list of unfinished games
+    (and from the menu, which counts them). Such a time is not shown; the file's own
+    time is. (Windows refuses any time after the year 3000: so does the game.)"""
+    from game.store.files import autosave_path
+
+    doc = json.loads((EXAMPLES / "0010_chase_5p_partial.json").read_text())
+    doc["session"] = {"game_id": "abc", "saved": saved}
+    path = autosave_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(doc))
+    app = T.make_app()
+    for scene in ("menu", "unfinished"):
+        app.open(scene, "reset")
+        T.frame(app)
