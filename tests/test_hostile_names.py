@@ -172,3 +172,22 @@ def test_an_unfinished_game_saved_at_an_impossible_time_is_listed(home, saved):
     for scene in ("menu", "unfinished"):
         app.open(scene, "reset")
         T.frame(app)
+
+
+@pytest.mark.parametrize("elapsed", ["nan", "inf", 1e308, -5])
+def test_a_finished_autosave_with_an_odd_time_played_is_counted(home, elapsed):
+    """An autosave of a finished game is counted at the next start. Its session's
+    ``elapsed`` went through ``float()``: "nan" became SQL NULL, the insert ignored
+    the row and the autosave was cleared -- the game lost from the statistics; "inf"
+    and 1e308 were stored as the time played. Now an odd time counts as none."""
+    from game import store
+    from game.store.files import autosave_path
+
+    doc = json.loads((EXAMPLES / "0006_chase_3p_complete.json").read_text())
+    doc["session"] = {"game_id": "finished", "elapsed": elapsed}
+    path = autosave_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(doc))
+    assert store.startup_checks() == []
+    assert not path.exists()
+    assert [(g.game_id, g.duration) for g in store.recent_games()] == [("finished", 0.0)]
