@@ -191,3 +191,45 @@ def test_a_finished_autosave_with_an_odd_time_played_is_counted(home, elapsed):
     assert store.startup_checks() == []
     assert not path.exists()
     assert [(g.game_id, g.duration) for g in store.recent_games()] == [("finished", 0.0)]
+
+
+# ----------------------------------------------------------------- names that are no text
+
+
+def test_a_lone_surrogate_in_a_name_is_kept_as_a_replacement_character(home, tmp_path):
+    """JSON can spell a lone surrogate ("\\ud800"), UTF-8 cannot hold one: a record
+    with one in a name loaded, but every later write of it failed to encode -- the
+    autosave of the resumed game, its line in the statistics (the game was never
+    counted, and its autosave never cleared), ``stammtisch review``'s output (a
+    traceback). The name is read as U+FFFD in its place."""
+    from game import store
+    from game.store.database import record_game
+
+    record = record_named("Bad\ud800")
+    assert record.seats[1].name == "Bad\ufffd"
+    records.save(record, tmp_path / "again.json")
+    assert records.load(tmp_path / "again.json").seats[1].name == "Bad\ufffd"
+    record_game(record, records.rebuild(record).summary(), game_id="g1")
+    assert store.recent_games()[0].seats[1]["name"] == "Bad\ufffd"
+    assert record_named("\ud83d\ude00").seats[1].name == "\U0001f600"   # a pair: one character
+
+
+@pytest.mark.parametrize("as_json", [True, False])
+def test_review_prints_any_name_and_no_escape_sequence(home, tmp_path, capfd, as_json):
+    """``stammtisch review`` raised UnicodeEncodeError for a lone surrogate in a name,
+    and its text output wrote a name's escape sequences to the terminal raw."""
+    from game.review.cli import main as review_main
+
+    doc = json.loads((EXAMPLES / "0006_chase_3p_complete.json").read_text())
+    doc["seats"][0]["name"] = "\ud800 \x1b[31mred\x1b[0m \u202eabc"
+    path = tmp_path / "odd.json"
+    path.write_text(json.dumps(doc))
+    code = review_main([str(path), "--samples", "1", "--jobs", "1"]
+                       + (["--json"] if as_json else []))
+    out, err = capfd.readouterr()
+    assert code == 0 and err == ""
+    assert "\x1b" not in out
+    if as_json:
+        assert json.loads(out)["players"][0]["name"].startswith("\ufffd \x1b[31m")
+    else:
+        assert "\\x1b[31mred" in out and "\\u202eabc" in out

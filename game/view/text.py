@@ -22,6 +22,8 @@ from pathlib import Path
 
 import pygame
 
+from game import jsonio
+
 FACES = {False: "Lato-Regular.ttf", True: "Lato-Bold.ttf"}
 LICENCE = "OFL.txt"
 FACE_SCALE = 0.7
@@ -83,12 +85,7 @@ def settable(text: str) -> str:
     ``"\\ud800"`` (``UnicodeEncodeError``), and -- in :func:`render` -- a text whose
     every character has no width (``pygame.error``). The first two become U+FFFD, the
     replacement character; a surrogate pair becomes the character it stands for."""
-    if text.isascii():
-        return text.replace("\x00", "\ufffd") if "\x00" in text else text
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        text = text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+    text = jsonio.well_formed(text)
     return text.replace("\x00", "\ufffd") if "\x00" in text else text
 
 
