@@ -1,10 +1,11 @@
-"""Names and dates from the player's files reach the screen without stopping it.
+"""What the player's files hold reaches the screen and the saves without stopping them.
 
 A record, an autosave, the settings or the statistics may hold any text as a name
 (a NUL character, a lone surrogate such as JSON's ``"\\ud800"``, only zero-width
-characters, a million characters) and any number as a time. The font refuses the
-first three outright and took quadratic time over the fourth; ``time.localtime``
-refuses times out of its range. Found by fuzzing the files the window reads.
+characters, a million characters), any number as a time, any value in a statistics
+row, and a record may give deals without a seed. Each of these used to stop the window,
+a save or a command, or to lose a game from the statistics; all were found
+by fuzzing the files the game reads.
 """
 
 from __future__ import annotations
@@ -233,3 +234,33 @@ def test_review_prints_any_name_and_no_escape_sequence(home, tmp_path, capfd, as
         assert json.loads(out)["players"][0]["name"].startswith("\ufffd \x1b[31m")
     else:
         assert "\\x1b[31mred" in out and "\\u202eabc" in out
+
+
+# ----------------------------------------------------------------- a record without a seed
+
+
+def test_a_saved_game_with_deals_and_no_seed_plays_on_to_its_end(home):
+    """A record may give its deals and no seed (docs/records.md): valid while the deals
+    cover every round dealt. As an autosave it resumed, and the first round beyond its
+    deals raised MissingDeal out of a move at the table -- the window stopped. The
+    resumed game now gets a seed for the rounds beyond its deals, kept in its record."""
+    from game import store
+    from game.store.files import autosave_path
+
+    doc = json.loads((EXAMPLES / "0010_chase_5p_partial.json").read_text())
+    assert "seed" not in doc and len(doc["deals"]) == 1
+    doc["session"] = {"game_id": "deals-only"}
+    path = autosave_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(doc))
+    saved, problem = store.read_autosave()
+    assert problem is None and saved is not None
+    app = T.make_app()
+    app.open("continue", "reset", record=saved.record, saved=saved.session)
+    T.play_game(app, max_steps=5000)
+    assert app.top.name == "results"
+    row = store.recent_games()[0]
+    assert row.game_id == "deals-only"
+    record = store.game_record(row.id)
+    assert record.deals[0] == doc["deals"][0] and record.seed is not None
+    assert records.rebuild(record).finished
