@@ -264,3 +264,34 @@ def test_a_saved_game_with_deals_and_no_seed_plays_on_to_its_end(home):
     record = store.game_record(row.id)
     assert record.deals[0] == doc["deals"][0] and record.seed is not None
     assert records.rebuild(record).finished
+
+
+REVIEW_DAMAGE = [("accuracy", float("inf")), ("accuracy", 1e300), ("accuracy", b"\xff"),
+                 ("name", b"\xff"), ("level", b"\xff")]
+
+
+@pytest.mark.parametrize(("column", "value"), REVIEW_DAMAGE,
+                         ids=[f"{c}={v!r}" for c, v in REVIEW_DAMAGE])
+def test_a_damaged_review_row_is_left_out_of_the_accuracy_chart(home, column, value):
+    """The statistics screen's accuracy chart read the reviews table as it found it: an
+    accuracy of infinity or 1e300 (OverflowError, TypeError from pygame) or a name
+    that is no text stopped the screen. Such a row is left out of the chart."""
+    import sqlite3
+
+    from game import store
+    from game.review.history import TABLE, accuracy_history
+
+    recorded_game()
+    rows = [{"seat": s, "name": n, "human": int(s == 0), "level": lv, "accuracy": 0.5}
+            for s, n, lv in ((0, "Anna", None), (1, "Ben", "easy"))]
+    damaged = 0 if column == "name" else 1        # the person's name, the computer's level
+    rows[damaged][column] = value
+    with sqlite3.connect(store.stats_path()) as con:
+        con.execute(TABLE)
+        con.executemany("INSERT INTO reviews VALUES ('g1', :seat, :name, :human, :level, "
+                        ":accuracy, 0.1, 1, 1.0, 3)", rows)
+    con.close()
+    assert [line.name for line in accuracy_history().lines] == [["Anna", "easy"][1 - damaged]]
+    app = T.make_app()
+    app.open("stats", "reset")
+    T.frame(app)
