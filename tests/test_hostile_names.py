@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pygame
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game import notices, records
 from game.scenes import testing as T
@@ -59,6 +61,20 @@ def test_every_text_function_takes_any_string(home, name):
     assert text.fit(name, 20, 100) <= 20
     assert text.ellipsize(name * 50, 20, 60)
     assert text.wrap(name * 50, 20, 60)
+
+
+@settings(derandomize=True, max_examples=80, deadline=None)
+@given(st.text(st.characters(codec=None), max_size=40))
+def test_the_text_functions_take_any_string(name):
+    """Any string the JSON reader can produce (every code point, surrogates too) is
+    measured, cut and drawn without an error: a property over fixed examples."""
+    if pygame.display.get_surface() is None:
+        T.make_app()
+    assert text.render(name, 18).get_height() > 0
+    assert text.size_of(name, 18)[1] > 0
+    text.fit(name, 18, 50)
+    text.ellipsize(name, 18, 50)
+    text.wrap(name, 18, 50)
 
 
 class CountingFont:
