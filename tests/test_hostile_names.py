@@ -77,6 +77,14 @@ def test_the_text_functions_take_any_string(name):
     text.wrap(name, 18, 50)
 
 
+def test_a_width_in_floats_cuts_as_whole_pixels(home):
+    """The binary search slices by the width: a width computed in floats (100.5) must
+    cut as its whole pixels do, as the old character-by-character loop did."""
+    T.make_app()
+    assert text.ellipsize("x" * 500, 20, 100.5) == text.ellipsize("x" * 500, 20, 100)
+    assert text.wrap("y" * 300, 20, 80.7) == text.wrap("y" * 300, 20, 80)
+
+
 class CountingFont:
     """A font that counts the characters it is asked to measure."""
 

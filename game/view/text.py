@@ -128,6 +128,7 @@ def _longest_fit(f: pygame.font.Font, text: str, max_w: int, tail: str = "") -> 
     characters, so a name of a million characters costs what one of a thousand does
     (no character the font sets is narrower than a pixel but the zero-width ones, and
     a text cut there is still shown with its ellipsis)."""
+    max_w = int(max_w)              # a width computed in floats: whole pixels
     lo, hi = 0, min(len(text), max(0, max_w) + 1)
     while lo < hi:
         mid = (lo + hi + 1) // 2
