@@ -87,6 +87,21 @@ def decode(data: bytes) -> str:
                         f"position {exc.start} ({exc.reason})") from None
 
 
+def well_formed(text: str) -> str:
+    """``text`` with every lone surrogate (JSON's ``"\\ud800"``: valid JSON, but no
+    character, so no UTF-8 can hold it) as U+FFFD, the replacement character; an
+    escaped surrogate pair is the character it stands for already. A name read from
+    a file goes through this before the game keeps it: otherwise every later save of
+    it (the autosave, the statistics, a review's output) fails to encode."""
+    if text.isascii():
+        return text
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+    return text
+
+
 def loads(data: str | bytes) -> Any:
     """Parse JSON text (bytes are decoded by :func:`decode`); raise :class:`JSONError`."""
     raw = bytes(data) if isinstance(data, (bytes, bytearray)) else None
@@ -110,4 +125,4 @@ def load_file(path: str | os.PathLike[str], limit: int | None = None) -> Any:
     return loads(read_regular(path, limit))
 
 
-__all__ = ["MAX_DEPTH", "JSONError", "decode", "depth", "load_file", "loads"]
+__all__ = ["MAX_DEPTH", "JSONError", "decode", "depth", "load_file", "loads", "well_formed"]

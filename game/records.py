@@ -232,6 +232,7 @@ def _seats(raw: object) -> list[Seat]:
             raise _bad(f"seats[{i}]: unknown level {_show(level)} "
                        f"(expected one of {', '.join(LEVELS)})")
         role = s.get("role")
+        name = jsonio.well_formed(name)     # a lone surrogate could never be saved again
         seats.append(Seat(name, kind, level if kind == "ai" else None,
                           role if role in ROLES else None))
     return seats

@@ -117,7 +117,7 @@ def _clean_setup(value: dict[str, Any]) -> dict[str, Any]:
             if not isinstance(s, dict):
                 continue
             if isinstance(s.get("name"), str):
-                out["seats"][i]["name"] = s["name"][:16]
+                out["seats"][i]["name"] = jsonio.well_formed(s["name"][:16])
             if isinstance(s.get("human"), bool):
                 out["seats"][i]["human"] = s["human"]
             if s.get("phone") is True:  # a seat played from a phone (the setup's choice)

@@ -55,9 +55,9 @@ class Unfinished:
 
     @property
     def saved_at(self) -> float:
-        t = self.session.get("saved")
-        if isinstance(t, (int, float)) and not isinstance(t, bool):
-            return float(t)
+        t = store.moment(self.session.get("saved"))   # a time the list can show
+        if t is not None:
+            return t
         try:
             return self.path.stat().st_mtime
         except OSError:

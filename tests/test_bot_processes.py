@@ -267,3 +267,22 @@ def test_on_windows_without_a_job_taskkill_ends_the_tree(windows):
     t.end()
     assert ran == [["taskkill", "/F", "/T", "/PID", "99"]] and t.proc.killed
     assert job.calls == []
+
+
+@pytest.mark.parametrize("argv", [["x", "4", "--", "true"], ["-5", "4", "--", "true"],
+                                  ["99999", "99998", "--", "true"]],
+                         ids=["not-a-number", "negative", "not-open"])
+def test_the_supervisor_refuses_bad_descriptors_before_starting_anything(argv, tmp_path,
+                                                                         capsys):
+    """``stammtisch bot-supervisor`` (hidden, run by the tournament) with descriptors
+    that are no numbers ended in a ValueError traceback; with descriptors that are
+    not open it started the bot first and then raised OSError writing its status,
+    leaving the bot behind. It now checks them first and says so, exit status 2."""
+    from game.ai.bots import supervisor
+
+    marker = tmp_path / "started"
+    code = supervisor.main(argv[:3] + ["touch", str(marker)])
+    assert code == 2
+    assert not marker.exists()
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and err.count("\n") == 1

@@ -492,3 +492,41 @@ def test_the_runner_reads_every_view_whether_it_asks_first_or_not(monkeypatch, p
         os.close(w)
         assert b"".join(got) == b'{"a":1}\n{"b":2}\n'
         assert read() == b""
+
+
+def incidents_of(spec: str, capfd) -> list[dict]:
+    """The incidents of a short tournament with ``spec`` in the first seat."""
+    code = tournament_main(["--game", "chase", "--players", "3", "--seats",
+                            f"{spec},random,random", "--games", "1", "--max-rounds", "2",
+                            "--seed", "5", "--json"])
+    out, _ = capfd.readouterr()
+    assert code == 0
+    return json.loads(out)["incidents"]
+
+
+@pytest.mark.skipif(os.name != "posix", reason="a POSIX shell bot")
+def test_a_bot_that_closes_its_output_is_not_said_to_have_ended(tmp_path, capfd):
+    """A bot that closes its standard output and goes on reading was reported as
+    "the bot process ended (exit status None)": Python's None for a status it had not
+    got, of a process that had not ended. Now the incident says what happened."""
+    path = write_bot(tmp_path, "closes", EXE,
+                     "#!/bin/sh\nexec 1>&-\nwhile read -r line; do :; done\n")
+    crashed = [i for i in incidents_of(f"exe:{path}", capfd) if i["kind"] == "crashed"]
+    assert crashed
+    for incident in crashed:
+        assert "None" not in incident["detail"] and "ended" not in incident["detail"]
+        assert "closed its standard output but did not exit" in incident["detail"]
+
+
+@pytest.mark.parametrize("kind", ["folder", "device"])
+def test_a_bot_file_that_is_no_file_is_not_called_missing(tmp_path, capfd, kind):
+    """``bot:`` naming a folder or a device said "not found" of something that is
+    there; the incident now says what is there instead."""
+    path = tmp_path if kind == "folder" else Path(os.devnull)
+    if kind == "device" and os.name != "posix":
+        pytest.skip("a device path")
+    failed = [i for i in incidents_of(f"bot:{path}", capfd) if i["kind"] == "load_failed"]
+    assert len(failed) == 1
+    detail = failed[0]["detail"]
+    assert "not found" not in detail
+    assert ("is a folder" if kind == "folder" else "not a regular file") in detail

@@ -18,6 +18,7 @@ import uuid
 from typing import Any
 
 from game import cliargs
+from game.ai.bots.protocol import printable
 from game.review import compute
 
 #: The most processes ``--jobs`` starts.
@@ -67,7 +68,9 @@ def _pct(x: float | None) -> str:
 def text_lines(review: dict[str, Any]) -> list[str]:
     """The review as a few lines of plain English (in counters for Rams under counters,
     where a penalty adds them and a trick sheds them)."""
-    names = {p["seat"]: p["name"] for p in review["players"]}
+    # a name is the record's text: shown, never acted on by the terminal (an escape
+    # sequence, a right-to-left override) -- as a bot's words are
+    names = {p["seat"]: printable(p["name"]) for p in review["players"]}
     counting = review.get("scoring") == "counters"
     unit = "counters" if counting else "lives"
     n_rounds = len(review["rounds"])
@@ -82,7 +85,7 @@ def text_lines(review: dict[str, Any]) -> list[str]:
     out.append(f"{'player':<{width}}  {'decisions':>9}  {lost:>12}  "
                f"{'by choices':>10}  {'by the cards':>12}  {'accuracy':>8}")
     for p in review["players"]:
-        out.append(f"{p['name']:<{width}}  {p['decisions']:>9}  {p['lives_lost']:>12}  "
+        out.append(f"{names[p['seat']]:<{width}}  {p['decisions']:>9}  {p['lives_lost']:>12}  "
                    f"{p['decision_cost']:>10.2f}  {p['cards']:>12.2f}  "
                    f"{_pct(p['accuracy']):>8}")
     out.append("")

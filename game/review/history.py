@@ -91,6 +91,17 @@ class AccuracyHistory:
     lines: list[Line] = field(default_factory=list)
 
 
+def _kept_as_written(seat: object, name: object, human: object, level: object,
+                     acc: object) -> bool:
+    """Whether a row of the reviews holds what :func:`keep` writes: a database edited
+    or damaged by hand may hold anything (a name that is no text, an accuracy of
+    infinity), and the chart must neither stop on it nor draw it."""
+    return (isinstance(seat, int) and isinstance(name, str) and human in (0, 1)
+            and (level is None or isinstance(level, str))
+            and isinstance(acc, (int, float)) and not isinstance(acc, bool)
+            and 0.0 <= acc <= 1.0)
+
+
 def accuracy_history(con: sqlite3.Connection | None = None,
                      recent: int = RECENT) -> AccuracyHistory:
     """The accuracy of every person (by name) and every computer level over the most
@@ -123,8 +134,8 @@ def accuracy_history(con: sqlite3.Connection | None = None,
             close_game()
             last = (finished, gid)
             out.games += 1
-        if acc is None:
-            continue
+        if acc is None or not _kept_as_written(seat, name, human, level, acc):
+            continue      # nothing at stake, or a row the game did not write (skipped)
         if human and store.role_of(name, True, seat) == "you":
             name = YOU       # the person at the screen, whatever the language then
         key = (True, name) if human else (False, level or "?")

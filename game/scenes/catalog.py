@@ -33,10 +33,19 @@ def _table(app: Any, game_id: str, seats: list[dict[str, Any]], **kw: Any) -> An
 
 
 def _resume(app: Any, record: Any, saved: dict[str, Any]) -> Any:
-    """The table of an autosave, caught up to its last move (Continue)."""
-    from game import records, store
+    """The table of an autosave, caught up to its last move (Continue).
+
+    A record may give its deals and no seed (docs/records.md): valid as long as the
+    deals cover every round dealt so far, but the game played on needs a shuffle for
+    the next round. Such a game is given a fresh seed for the rounds beyond its deals
+    (its rounds so far are the record's; the seed is saved with it from now on)."""
+    import dataclasses
+
+    from game import records, seeds, store
     from game.turn.options import TableOptions
 
+    if record.seed is None:
+        record = dataclasses.replace(record, seed=seeds.fresh())
     return _table(app, record.game, store.table_seats(record, saved),
                   rules=dict(record.rules), seed=record.seed if record.seed is not None else 0,
                   game=records.new_engine(record),

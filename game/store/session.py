@@ -164,9 +164,11 @@ def finish_saved(saved: Saved) -> None:
     move and clearing it): count it and clear it."""
     try:
         gid = saved.session.get("game_id")
+        # the time played only if it is one (as resume takes it): "nan" read as a float
+        # became SQL NULL, which the INSERT OR IGNORE dropped without a word
         record_game(saved.record, saved.summary,
                     game_id=gid if isinstance(gid, str) and gid else None,
-                    duration=float(saved.session.get("elapsed", 0.0) or 0.0))
+                    duration=_seconds(saved.session.get("elapsed")) or 0.0)
     except (sqlite3.Error, StatsError, OSError, TypeError, ValueError, OverflowError):
         return     # not counted: keep the autosave, so it is counted when that works
     clear_autosave()

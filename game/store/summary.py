@@ -3,12 +3,12 @@ the win-rate curve, the last game, recent games and one game's record."""
 
 from __future__ import annotations
 
-import json
+import math
 import sqlite3
 from dataclasses import dataclass, field
 from typing import Any
 
-from game import records
+from game import games, jsonio, records
 from game.records import Record, RecordError
 from game.rules.rams_rules import counters_of
 from game.store.database import stats_db
@@ -66,10 +66,63 @@ LEVEL_ORDER = ("easy", "medium", "hard", "expert", "random", "threshold", "greed
                "mixed", "none")
 
 
-def _row(r: tuple) -> GameRow:
-    return GameRow(id=r[0], game_id=r[1], game=r[2], seats=json.loads(r[3]),
-                   winner=json.loads(r[4]), rounds=r[5], duration=r[6], finished=r[7],
-                   won=bool(r[8]), level=r[9])
+#: The latest moment a row may say it was played: the year 3000, the end of what
+#: ``time.localtime`` takes on every system the game runs on (Windows' limit).
+LAST_TIME = 32503680000.0
+
+#: stands for a column that does not hold what the game writes there
+_BAD = object()
+
+
+def _is_int(x: object) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def moment(x: object) -> float | None:
+    """A unix time from the database, if it is one the screens can show."""
+    if isinstance(x, (int, float)) and not isinstance(x, bool) and 0 <= x <= LAST_TIME:
+        return float(x)
+    return None
+
+
+def _json(x: object) -> Any:
+    if not isinstance(x, str):
+        return _BAD
+    try:
+        return jsonio.loads(x)
+    except jsonio.JSONError:
+        return _BAD
+
+
+def _row(r: tuple) -> GameRow | None:
+    """A row as the screens read it, or None for a row that does not hold what the
+    game writes (a file edited or damaged by hand: the screens skip such a row rather
+    than stop on it)."""
+    seats, winner = _json(r[3]), _json(r[4])
+    finished = moment(r[7])
+    if not (_is_int(r[0]) and isinstance(r[1], str) and r[2] in games.GAMES
+            and isinstance(seats, list) and all(isinstance(s, dict) for s in seats)
+            and (winner is None or _is_int(winner) or (
+                isinstance(winner, list) and all(_is_int(w) for w in winner)))
+            and _is_int(r[5]) and r[5] >= 0
+            and isinstance(r[6], (int, float)) and not isinstance(r[6], bool)
+            and math.isfinite(r[6]) and finished is not None
+            and r[8] in (0, 1) and isinstance(r[9], str)):
+        return None
+    return GameRow(id=r[0], game_id=r[1], game=r[2], seats=seats, winner=winner,
+                   rounds=r[5], duration=float(r[6]), finished=finished, won=bool(r[8]),
+                   level=r[9])
+
+
+def _lives(raw: object, seats: int) -> list[list[int]]:
+    """A row's lives after each round, if they are a list of one whole number per seat
+    for every round; else none (the chart is left empty)."""
+    lives = _json(raw)
+    if isinstance(lives, list) and all(
+            isinstance(r, list) and len(r) == seats and all(_is_int(x) and x >= 0 for x in r)
+            for r in lives):
+        return lives
+    return []
 
 
 _ROW_COLS = "id, game_id, game, seats, winner, rounds, duration, finished, won, level"
@@ -88,6 +141,9 @@ def summarize(con: sqlite3.Connection | None = None) -> StatsSummary:
     wsum = 0
     rows = con.execute("SELECT game, level, won, finished FROM games "
                        "WHERE level != 'none' ORDER BY finished, id").fetchall()
+    rows = [(game, level, won, moment(fin)) for game, level, won, fin in rows
+            if isinstance(game, str) and isinstance(level, str) and won in (0, 1)
+            and moment(fin) is not None]      # a row the game did not write: skipped
     n = len(rows)
     every = max(1, n // CURVE_POINTS)
     for i, (game, level, won, fin) in enumerate(rows):
@@ -114,17 +170,23 @@ def summarize(con: sqlite3.Connection | None = None) -> StatsSummary:
     out.total, out.wins, out.rate_curve = n, wins, curve
     order = {lv: i for i, lv in enumerate(LEVEL_ORDER)}
     out.by_level = sorted(groups.values(), key=lambda s: (s.game, order.get(s.level, 99)))
-    last = con.execute(f"SELECT {_ROW_COLS}, lives, rules FROM games "
-                       "ORDER BY finished DESC, id DESC LIMIT 1").fetchone()
-    if last is not None:
+    latest = con.execute(f"SELECT {_ROW_COLS}, lives, rules FROM games "
+                         "ORDER BY finished DESC, id DESC")
+    for last in latest:                 # the latest row that holds what the game wrote
         out.last_game = _row(last)
+        if out.last_game is None:
+            continue
+        out.last_lives = _lives(last[10], len(out.last_game.seats))
+        rules = _json(last[11])
         try:
-            out.last_lives = json.loads(last[10])
-            rules = json.loads(last[11])
             out.start_lives = start_count(rules)
             out.last_counting = counters_of(rules)
-        except (ValueError, TypeError, AttributeError):
+        except (ValueError, TypeError, AttributeError, OverflowError):
             out.last_lives = []
+        if out.start_lives < 1 or out.start_lives > 10**6:
+            out.start_lives, out.last_lives = 0, []
+        break
+    latest.close()
     return out
 
 
@@ -134,7 +196,7 @@ def recent_games(limit: int = 50, con: sqlite3.Connection | None = None) -> list
             return recent_games(limit, c)
     rows = con.execute(f"SELECT {_ROW_COLS} FROM games ORDER BY finished DESC, id DESC "
                        "LIMIT ?", (limit,)).fetchall()
-    return [_row(r) for r in rows]
+    return [g for g in map(_row, rows) if g is not None]
 
 
 def game_record(row_id: int) -> Record:
@@ -142,6 +204,8 @@ def game_record(row_id: int) -> Record:
         r = con.execute("SELECT record FROM games WHERE id = ?", (row_id,)).fetchone()
     if r is None:
         raise RecordError(f"no game {row_id} in the statistics", "bad_format")
+    if not isinstance(r[0], (str, bytes)):
+        raise RecordError(f"game {row_id} in the statistics holds no record", "bad_format")
     return records.parse(r[0])
 
 

@@ -22,6 +22,8 @@ from pathlib import Path
 
 import pygame
 
+from game import jsonio
+
 FACES = {False: "Lato-Regular.ttf", True: "Lato-Bold.ttf"}
 LICENCE = "OFL.txt"
 FACE_SCALE = 0.7
@@ -76,6 +78,17 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return f
 
 
+def settable(text: str) -> str:
+    """``text`` as the font can set it. Names and messages come from files a player
+    may have edited (records, saves, statistics), and the font refuses three things
+    in them: a NUL character (``ValueError``), a lone surrogate such as JSON's
+    ``"\\ud800"`` (``UnicodeEncodeError``), and -- in :func:`render` -- a text whose
+    every character has no width (``pygame.error``). The first two become U+FFFD, the
+    replacement character; a surrogate pair becomes the character it stands for."""
+    text = jsonio.well_formed(text)
+    return text.replace("\x00", "\ufffd") if "\x00" in text else text
+
+
 def render(text: str, size: int, colour=(255, 255, 255), bold: bool = False) -> pygame.Surface:
     size = max(8, int(size))
     key = (text, size, tuple(colour), bold)
@@ -83,7 +96,11 @@ def render(text: str, size: int, colour=(255, 255, 255), bold: bool = False) -> 
     if surf is not None:
         _cache.move_to_end(key)
         return surf
-    surf = font(size, bold).render(text, True, colour)
+    f = font(size, bold)
+    shown = settable(text)
+    if shown and f.size(shown)[0] == 0:     # only zero-width characters: nothing to see
+        shown = ""
+    surf = f.render(shown, True, colour)
     _cache[key] = surf
     if len(_cache) > _CACHE_MAX:
         _cache.popitem(last=False)
@@ -91,29 +108,49 @@ def render(text: str, size: int, colour=(255, 255, 255), bold: bool = False) -> 
 
 
 def size_of(text: str, size: int, bold: bool = False) -> tuple[int, int]:
-    return font(size, bold).size(text)
+    return font(size, bold).size(settable(text))
 
 
 def fit(text: str, size: int, max_w: int, bold: bool = False, min_size: int = 10) -> int:
     """The largest size <= ``size`` at which ``text`` fits into ``max_w`` pixels."""
     s = int(size)
+    if len(text) > max_w + 1:       # cannot fit at any size (see _longest_fit)
+        return min(s, min_size)
+    text = settable(text)
     while s > min_size and font(s, bold).size(text)[0] > max_w:
         s -= 1
     return s
 
 
+def _longest_fit(f: pygame.font.Font, text: str, max_w: int, tail: str = "") -> int:
+    """The most leading characters of ``text`` that fit into ``max_w`` pixels with
+    ``tail`` after them (0 if none does): a binary search over at most ``max_w`` + 1
+    characters, so a name of a million characters costs what one of a thousand does
+    (no character the font sets is narrower than a pixel but the zero-width ones, and
+    a text cut there is still shown with its ellipsis)."""
+    max_w = int(max_w)              # a width computed in floats: whole pixels
+    lo, hi = 0, min(len(text), max(0, max_w) + 1)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if f.size(text[:mid] + tail)[0] <= max_w:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
 def ellipsize(text: str, size: int, max_w: int, bold: bool = False) -> str:
     f = font(size, bold)
-    if f.size(text)[0] <= max_w:
+    text = settable(text)
+    if len(text) <= max_w + 1 and f.size(text)[0] <= max_w:
         return text
-    while text and f.size(text + "…")[0] > max_w:
-        text = text[:-1]
-    return text + "…"
+    return text[:_longest_fit(f, text, max_w, "…")] + "…"
 
 
 def wrap(text: str, size: int, max_w: int, bold: bool = False) -> list[str]:
     """Break ``text`` into lines no wider than ``max_w`` (words longer are cut)."""
     f = font(size, bold)
+    text = settable(text)
     lines: list[str] = []
     for para in text.split("\n"):
         words = para.split(" ")
@@ -125,10 +162,8 @@ def wrap(text: str, size: int, max_w: int, bold: bool = False) -> list[str]:
                 continue
             if line:
                 lines.append(line)
-            while f.size(w)[0] > max_w and len(w) > 1:
-                k = len(w)
-                while k > 1 and f.size(w[:k])[0] > max_w:
-                    k -= 1
+            while len(w) > 1 and (len(w) > max_w + 1 or f.size(w)[0] > max_w):
+                k = max(1, _longest_fit(f, w, max_w))
                 lines.append(w[:k])
                 w = w[k:]
             line = w

@@ -323,8 +323,13 @@ class BotProcess:
 
     # ------------------------------------------------------------------ ending
 
-    def exit_status(self) -> int | None:
-        return self.proc.poll()
+    def exit_status(self, wait: float = 0.0) -> int | None:
+        """The child's exit status, waiting up to ``wait`` seconds for it to exit;
+        None while it runs."""
+        try:
+            return self.proc.wait(wait) if wait > 0 else self.proc.poll()
+        except subprocess.TimeoutExpired:
+            return None
 
     def stderr_tail(self) -> str:
         return self.stderr.text()

@@ -54,6 +54,9 @@ from game.ai.bots.protocol import (
 DEFAULT_TIME_LIMIT = 5.0
 #: Seconds a Python bot may take to start (interpreter and its imports).
 STARTUP_LIMIT = 20.0
+#: Seconds a bot whose standard output closed is given to exit before the incident
+#: says it did not (its exit status follows the end of its output by a moment).
+EXIT_GRACE = 2.0
 MAX_RESTARTS = 3
 MAX_FAILURES_IN_ROW = 20
 MAX_INCIDENTS = 100
@@ -159,7 +162,7 @@ class BotPlayer:
         if status == LINE and line == READY:
             return True
         detail = {TIMEOUT: f"did not start within {self.startup_limit:g} s",
-                  EOF: f"exited while starting ({self._exit_text()})",
+                  EOF: f"stopped while starting: {self._ended_text()}",
                   OVERSIZE: "wrote too much while starting"}.get(
                       status, f"wrote {shorten(line.decode('utf-8', 'replace'), 80)!r} "
                               "instead of starting")
@@ -168,11 +171,22 @@ class BotPlayer:
             self._restart(view)
         return False
 
-    def _exit_text(self) -> str:
+    def _ended_text(self) -> str:
+        """What became of a bot whose standard output closed: it exited (how), or it
+        closed its output and runs on. The end of its output comes a moment before its
+        exit status: that moment is waited for (:data:`EXIT_GRACE` at most, only
+        here), so the incident never says "ended" of a bot still running, nor leaves
+        its status out when it did end."""
         p = self.process
-        code = p.exit_status() if p is not None else None
+        code = p.exit_status(EXIT_GRACE) if p is not None else None
         tail = shorten(p.stderr_tail(), 160) if p is not None else ""
-        return f"exit status {code}" + (f"; stderr: {tail}" if tail else "")
+        if code is None:
+            what = "the bot closed its standard output but did not exit"
+        elif code < 0 and os.name == "posix":
+            what = f"the bot process was ended by signal {-code}"
+        else:
+            what = f"the bot process ended with exit status {code}"
+        return what + (f"; stderr: {tail}" if tail else "")
 
     def _stop(self) -> None:
         if self.process is not None:
@@ -278,7 +292,7 @@ class BotPlayer:
         elif status == OVERSIZE:
             detail = f"an answer longer than {MAX_ANSWER_BYTES} bytes"
         else:
-            detail = f"the bot process ended ({self._exit_text()})"
+            detail = self._ended_text()
         kind = {TIMEOUT: "timeout", OVERSIZE: "oversize"}.get(status, "crashed")
         self._forfeit(kind, detail, view, fallback)
         if not self.retired:

@@ -76,6 +76,12 @@ def _limit_memory() -> None:
 def load(path: str) -> Any:
     """The bot module; raises with a one-line reason."""
     if not os.path.isfile(path):
+        # say what is there: "not found" of a folder or a device misleads
+        if os.path.isdir(path):
+            raise IsADirectoryError(f"bot file {path!r} is a folder, not a Python file")
+        if os.path.lexists(path):
+            what = "a link to nothing" if not os.path.exists(path) else "not a regular file"
+            raise OSError(f"bot file {path!r} is {what}")
         raise FileNotFoundError(f"bot file {path!r} not found")
     folder = os.path.dirname(os.path.abspath(path))
     if folder not in sys.path:

@@ -122,11 +122,24 @@ def _exit_like(status: int | None) -> None:
     os._exit(os.WEXITSTATUS(status) if os.WIFEXITED(status) else 1)
 
 
+USAGE = "usage: supervisor.py CONTROL_FD STATUS_FD -- COMMAND..."
+
+
 def main(argv: list[str]) -> int:
     if len(argv) < 4 or argv[2] != "--":
-        print("usage: supervisor.py CONTROL_FD STATUS_FD -- COMMAND...", file=sys.stderr)
+        print(USAGE, file=sys.stderr)
         return 2
-    control, status_fd, command = int(argv[0]), int(argv[1]), argv[3:]
+    try:
+        control, status_fd, command = int(argv[0]), int(argv[1]), argv[3:]
+        for fd in (control, status_fd):    # before anything is started or changed
+            os.fstat(fd)
+    except ValueError:
+        print(USAGE, file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"supervisor: descriptor {argv[0]} or {argv[1]} is not open ({exc.strerror})",
+              file=sys.stderr)
+        return 2
     become_subreaper()
     wake_r, wake_w = os.pipe()
     os.set_blocking(wake_r, False)
