@@ -305,6 +305,29 @@ def make_v1(path: Path, rows: int) -> list[tuple]:
     return out
 
 
+
+@pytest.mark.parametrize("seats,winner", [
+    ('[{"name": "A", "type": "ai", "level": ["hard"]}]', "0"),     # a level that is a list
+    ('[{"name": "A", "type": "human"}]', "[[0]]"),                 # a winner list of lists
+    ('[{"name": "A", "type": "human"}]', '{"seat": 0}'),
+    ('[{"name": "A", "type": ["ai"], "level": {}}]', "[0]"),
+])
+def test_migration_from_v1_skips_a_row_it_cannot_read(home, seats, winner):
+    """A damaged old row keeps the columns' defaults; the other rows and the database
+    are migrated (before: a TypeError out of the migration)."""
+    path = store.stats_path()
+    make_v1(path, 3)
+    con = sqlite3.connect(path)
+    con.execute("UPDATE games SET seats = ?, winner = ? WHERE game_id = 'g1'", (seats, winner))
+    con.commit()
+    con.close()
+    assert store.check_stats() is None
+    con = sqlite3.connect(path)
+    assert con.execute("PRAGMA user_version").fetchone()[0] == 2
+    got = dict(con.execute("SELECT game_id, level FROM games").fetchall())
+    con.close()
+    assert got == {"g0": "hard", "g1": "none", "g2": "hard"}
+
 def test_migration_from_v1_keeps_every_row(home):
     path = store.stats_path()
     rows = make_v1(path, 25)

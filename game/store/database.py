@@ -57,14 +57,13 @@ def _migrate_v2(con: sqlite3.Connection) -> None:
     con.execute("ALTER TABLE games ADD COLUMN won INTEGER NOT NULL DEFAULT 0")
     rows = con.execute("SELECT id, seats, winner FROM games").fetchall()
     for rid, seats_json, winner_json in rows:
-        try:
+        try:      # a row this cannot read keeps the columns' defaults
             seats = [Seat(s.get("name", "?"), s.get("type", "human"), s.get("level"))
                      for s in json.loads(seats_json)]
-            winner = json.loads(winner_json)
+            level, won = opponent_level(seats), int(human_won(json.loads(winner_json), seats))
         except (ValueError, TypeError, AttributeError):
             continue
-        con.execute("UPDATE games SET level = ?, won = ? WHERE id = ?",
-                    (opponent_level(seats), int(human_won(winner, seats)), rid))
+        con.execute("UPDATE games SET level = ?, won = ? WHERE id = ?", (level, won, rid))
     # covering index: the statistics screen reads these columns in time order without
     # touching the rows (whose records are large)
     con.execute("CREATE INDEX IF NOT EXISTS games_by_time ON games (finished, id, game, level, won)")
