@@ -19,6 +19,12 @@ from game import jsonio
 SEED_MAX = 2**64 - 1
 
 
+def quoted(text: str, most: int = 40) -> str:
+    """``text`` quoted for an error line, shortened to ``most`` characters: an argument
+    of 5,000 digits is named, not echoed whole."""
+    return repr(text if len(text) <= most else text[:most] + "…")
+
+
 def int_range(lo: int, hi: int) -> Callable[[str], int]:
     """An argparse type: an integer from ``lo`` to ``hi``."""
 
@@ -26,9 +32,11 @@ def int_range(lo: int, hi: int) -> Callable[[str], int]:
         try:
             value = int(text.strip(), 10)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"expected an integer, got {text!r}") from None
+            raise argparse.ArgumentTypeError(f"expected an integer, got {quoted(text)}") \
+                from None
         if not lo <= value <= hi:
-            raise argparse.ArgumentTypeError(f"must be from {lo} to {hi}, got {value}")
+            raise argparse.ArgumentTypeError(f"must be from {lo} to {hi}, "
+                                             f"got {quoted(text.strip())}")
         return value
 
     parse.__name__ = "integer"
@@ -43,12 +51,12 @@ def seconds(lo: float, hi: float, *, lo_open: bool = False) -> Callable[[str], f
         try:
             value = float(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") \
-                from None
+            raise argparse.ArgumentTypeError(f"expected a number of seconds, "
+                                             f"got {quoted(text)}") from None
         if not math.isfinite(value) or value > hi or value < lo or (lo_open and value == lo):
             low = f"more than {lo:g}" if lo_open else f"at least {lo:g}"
             raise argparse.ArgumentTypeError(f"must be {low} and at most {hi:g} seconds, "
-                                             f"got {text!r}")
+                                             f"got {quoted(text)}")
         return value
 
     parse.__name__ = "seconds"
@@ -71,10 +79,21 @@ def rules_json(text: str) -> dict[str, Any]:
         raise argparse.ArgumentTypeError(f"not valid JSON: {exc}") from None
     if not isinstance(value, dict):
         raise argparse.ArgumentTypeError(
-            f"must be a JSON object such as '{{\"lives\": 2}}', got {text.strip()[:40]!r}")
+            f"must be a JSON object such as '{{\"lives\": 2}}', got {quoted(text.strip())}")
     return value
 
 
 rules_json.__name__ = "rules"
 
-__all__ = ["SEED_MAX", "int_range", "rules_json", "seconds", "seed"]
+
+def file_path(text: str) -> str:
+    """An argparse type: the path of a file to write, not empty (an empty one would
+    quietly write nothing)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("expected a file's path, got an empty one")
+    return text
+
+
+file_path.__name__ = "path"
+
+__all__ = ["SEED_MAX", "file_path", "int_range", "quoted", "rules_json", "seconds", "seed"]

@@ -75,3 +75,25 @@ def test_the_size_range_is_the_windows():
     assert not winsize.allowed(winsize.MIN_SIZE[0], winsize.MIN_SIZE[1] - 1)
     assert re.fullmatch(r"from \d+x\d+ to \d+x\d+", winsize.describe_range())
     assert winsize.clamp(1, 1) == winsize.MIN_SIZE
+
+
+@pytest.mark.parametrize("argv", [["--seed", "9" * 5000], ["--seed", "9" * 3000],
+                                  ["--players", "x" * 5000], ["--quit-after", "y" * 5000],
+                                  ["tournament", *PLAY, "--rules", "[" + "1," * 3000 + "1]"]])
+def test_a_huge_argument_is_named_not_echoed_whole(argv, capsys):
+    code, out, err = run(argv, capsys)
+    assert code == 2 and not out and "error: argument" in err
+    assert len(err.splitlines()[-1]) < 300, err[-400:]
+
+
+def test_an_empty_record_path_is_refused_not_ignored(capsys, monkeypatch):
+    """``host --record ''`` hosted a game, wrote no record and said nothing."""
+    from game.net import host
+
+    def no_table(*args, **kwargs):
+        raise ValueError("the table was started")      # fails fast instead of hosting
+
+    monkeypatch.setattr(host, "HeadlessTable", no_table)
+    code, out, err = run(["host", "--seats", "phone,random,random", "--record", ""], capsys)
+    assert code == 2 and not out
+    assert "argument --record: expected a file's path, got an empty one" in err, err

@@ -269,7 +269,7 @@ def main(argv: list[str]) -> int:
                    help="seconds a phone may be away during its decision")
     p.add_argument("--stand-in", default=None, metavar="LEVEL",
                    help="a computer level that plays for an away phone until it is back")
-    p.add_argument("--record", default=None, metavar="FILE",
+    p.add_argument("--record", type=cliargs.file_path, default=None, metavar="FILE",
                    help="also write the game's record (docs/records.md) to FILE at the end")
     p.add_argument("--json", action="store_true", help="print JSON lines")
     args = p.parse_args(argv)
