@@ -10,7 +10,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import jsonio, notices, records, settings
+from game import jsonio, records, settings
 from game.ai.coach import main as advise_main
 from game.ai.policy import main as policy_main
 from game.ai.tournament import main as tournament_main
@@ -22,14 +22,6 @@ EXAMPLES = Path(__file__).parent / "examples"
 COMPLETE = EXAMPLES / "0000_chase_5p_complete.json"
 PARTIAL = EXAMPLES / "0010_chase_5p_partial.json"
 DEEP = "[" * 1000 + "]" * 1000
-
-
-@pytest.fixture()
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("STAMMTISCH_HOME", str(tmp_path))
-    notices.reset()
-    yield tmp_path
-    pygame.quit()
 
 
 def run(argv: list[str], capsys) -> tuple[int, str, str]:

@@ -18,20 +18,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game import notices, records
+from game import records
 from game.scenes import testing as T
 from game.view import text
 
 EXAMPLES = Path(__file__).parent / "examples"
 ODD_NAMES = ["a\x00b", "\ud800x", "\u200b", "\u202e"]
-
-
-@pytest.fixture()
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("STAMMTISCH_HOME", str(tmp_path))
-    notices.reset()
-    yield tmp_path
-    pygame.quit()
 
 
 def record_named(name: str) -> records.Record:
