@@ -187,7 +187,8 @@ class _Frame:
 def test_a_speech_bubble_keeps_clear_of_a_tip(home, size, game_id, n):
     """While a first game's tip shows, what a seat says is not hidden under it. The
     bubble beside a plate at the top of the table lay under the tip, which is drawn
-    over the table, so 'Keep' or 'Drop out' of a seat near the tip went unseen."""
+    over the table, so 'Keep' or 'Drop out' of a seat near the tip went unseen. Moved
+    away from the tip, it does not cover its own plate either."""
     from game.turn.options import TableOptions
     from game.view.sprites import Bubble
 
@@ -210,4 +211,5 @@ def test_a_speech_bubble_keeps_clear_of_a_tip(home, size, game_id, n):
             assert len(frame.blits) == 1
             box = frame.blits[0].inflate(-2 * k, 0)
             assert not box.colliderect(tip), (s, msg, box, tip)
+            assert not box.colliderect(tb.table_layout.plate_rect(s)), (s, msg, box)
             assert frame.get_rect().contains(box), (s, box)

@@ -336,7 +336,9 @@ class TablePainter:
         Beside the plate, on the side facing the middle of the table. A first game's
         tip is drawn over the table, so a bubble it would cover (the person would miss
         what the seat said) goes to the plate's other side, else below or above the
-        plate, else just below or above the tip, wherever the tip leaves it clear."""
+        plate, else just below or above the tip: the first place that leaves the tip
+        and the plate clear (pushed into the window, the other side of a plate at the
+        window's edge may not)."""
         u = self.geo.u
         pr = self.host.table_layout.plate_rect(seat)
         gap = int(10 * u)
@@ -368,7 +370,7 @@ class TablePainter:
         for r, _ in places:
             r.clamp_ip(window)
         for r, tail in places:
-            if tip is None or not r.colliderect(tip):
+            if tip is None or not (r.colliderect(tip) or r.colliderect(pr)):
                 return r, tail
         return places[0]
 
