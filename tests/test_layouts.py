@@ -142,7 +142,10 @@ def test_a_long_first_dealer_search_stays_off_the_plates(size):
     up to the longest search a deck allows (48 cards before the first Jack). No card of a
     pile lies on a plate that its first card does not: the piles grew to the right and
     down, over the plates of the seats at the bottom and at the right (at 800x450 from
-    the fourth card on)."""
+    the fourth card on). No card lies on the talon or the discards, or outside the
+    window: fanned towards the middle, the piles of the seats at the top reached the
+    talon with 7 players from the third card on, with 5 from the seventh (the bottom
+    seat's, with 2 to 5 players, the discards from the tenth)."""
     from game.table.chase_layout import ChaseLayout
     from game.view import widgets
 
@@ -157,11 +160,15 @@ def test_a_long_first_dealer_search_stays_off_the_plates(size):
             r.center = tuple(int(c) for c in lay.resolve(("stack", seat, k)))
             return r
 
+        middle = [card(0, 0).move_to(center=tuple(int(c) for c in lay.resolve((pile,))))
+                  for pile in ("talon", "discard")]
         for s in range(n):
             first = {p for p, plate in enumerate(plates) if plate.colliderect(card(s, 0))}
             for k in range(-(-48 // n) + 1):
                 on = {p for p, plate in enumerate(plates) if plate.colliderect(card(s, k))}
                 assert on <= first, (size, n, s, k, on)
+                assert card(s, k).collidelist(middle) < 0, (size, n, s, k)
+                assert pygame.Rect((0, 0), size).contains(card(s, k)), (size, n, s, k)
 
 
 class _Frame:
