@@ -142,7 +142,10 @@ def test_a_long_first_dealer_search_stays_off_the_plates(size):
     up to the longest search a deck allows (48 cards before the first Jack). No card of a
     pile lies on a plate that its first card does not: the piles grew to the right and
     down, over the plates of the seats at the bottom and at the right (at 800x450 from
-    the fourth card on)."""
+    the fourth card on). No card lies on the talon or the discards, or outside the
+    window: fanned towards the middle, the piles of the seats at the top reached the
+    talon with 7 players from the third card on, with 5 from the seventh (the bottom
+    seat's, with 2 to 5 players, the discards from the tenth)."""
     from game.table.chase_layout import ChaseLayout
     from game.view import widgets
 
@@ -157,8 +160,63 @@ def test_a_long_first_dealer_search_stays_off_the_plates(size):
             r.center = tuple(int(c) for c in lay.resolve(("stack", seat, k)))
             return r
 
+        middle = [card(0, 0).move_to(center=tuple(int(c) for c in lay.resolve((pile,))))
+                  for pile in ("talon", "discard")]
         for s in range(n):
             first = {p for p, plate in enumerate(plates) if plate.colliderect(card(s, 0))}
             for k in range(-(-48 // n) + 1):
                 on = {p for p, plate in enumerate(plates) if plate.colliderect(card(s, k))}
                 assert on <= first, (size, n, s, k, on)
+                assert card(s, k).collidelist(middle) < 0, (size, n, s, k)
+                assert pygame.Rect((0, 0), size).contains(card(s, k)), (size, n, s, k)
+
+
+class _Frame:
+    """A window that records where the painter puts each layer it blits."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self.blits: list[pygame.Rect] = []
+
+    def get_size(self) -> tuple[int, int]:
+        return self.size
+
+    def get_rect(self) -> pygame.Rect:
+        return pygame.Rect((0, 0), self.size)
+
+    def blit(self, layer: pygame.Surface, pos) -> None:
+        self.blits.append(layer.get_rect(topleft=pos))
+
+
+@pytest.mark.parametrize("size", [winsize.MIN_SIZE, (960, 600), (1920, 1080)])
+@pytest.mark.parametrize("game_id,n", [("chase", 3), ("chase", 6), ("chase", 10),
+                                       ("rams", 4), ("rams", 8)])
+def test_a_speech_bubble_keeps_clear_of_a_tip(home, size, game_id, n):
+    """While a first game's tip shows, what a seat says is not hidden under it. The
+    bubble beside a plate at the top of the table lay under the tip, which is drawn
+    over the table, so 'Keep' or 'Drop out' of a seat near the tip went unseen. Moved
+    away from the tip, it does not cover its own plate either."""
+    from game.turn.options import TableOptions
+    from game.view.sprites import Bubble
+
+    app = T.make_app(size, "de", tips=True)
+    app.push(MenuScene(app))
+    tb = app.scene("table", game_id=game_id, seats=T.mixed_seats(n, 1, "de"), rules={},
+                   seed=2, options=TableOptions(bot_seed=2))
+    app.push(tb)
+    assert T.drive(app, lambda t: t.tips.showing(), random.Random(2))
+    app.draw()
+    tip = tb.tips.rect
+    assert tip.width > 0
+    k = int(7 * tb.table_layout.geo.u)           # the bubble's layer: its tail each side
+    for s in range(n):
+        for msg in ("Behalten", "Steigt aus und setzt diese Runde aus"):
+            frame = _Frame(size)
+            bubble = Bubble(s, lambda m=msg: m)
+            bubble.alpha = 1.0
+            tb.painter.bubble(frame, bubble)
+            assert len(frame.blits) == 1
+            box = frame.blits[0].inflate(-2 * k, 0)
+            assert not box.colliderect(tip), (s, msg, box, tip)
+            assert not box.colliderect(tb.table_layout.plate_rect(s)), (s, msg, box)
+            assert frame.get_rect().contains(box), (s, box)

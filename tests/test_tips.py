@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 import pygame
@@ -266,3 +267,67 @@ def test_general_rams_is_explained_in_the_scoring_in_force(english_after, scorin
         _, body = tip.texts()
         assert ("counters" in body) == (scoring == "counters")
         assert ("lives" in body) == (scoring == "lives")
+
+
+@pytest.mark.parametrize("game_id,want", [("chase", "chase.turn"), ("rams", "rams.trump")])
+def test_a_tip_speaks_a_language_chosen_while_it_shows(home, monkeypatch, game_id, want):
+    """A tip shown in German, then English chosen in the settings: the tip is drawn in
+    English, its facts too (the card held, the lowest and highest card, the trump
+    suit). It kept the German words of the moment it was made ("Trumpf: Pik" over an
+    English table)."""
+    from game import i18n
+    from game.turn.rams_texts import suit_name
+    from game.view import text
+
+    app = T.make_app((960, 600), "de", tips=True)
+    tb = new_table(app, game_id, 1, seed=3, lang="de")
+    assert T.drive(app, lambda t_: t_.tips.showing() and t_.tips.queue[0].id == want,
+                   random.Random(3))
+    tip = tb.tips.queue[0]
+    app.draw()
+    german = tip.texts()
+    drawn: list[str] = []
+    render = text.render
+    monkeypatch.setattr(text, "render",
+                        lambda s, *a, **kw: drawn.append(s) or render(s, *a, **kw))
+    app.set_lang("en")
+    app.draw()
+    title, body = tip.texts()
+    assert (title, body) != german and title in drawn
+    assert any(line in body for line in drawn if len(line) > 20)
+    if game_id == "chase":
+        card = tb.game.view(tb.viewer)["hand"][0]
+        assert title == "Your turn: keep or swap?"
+        assert card_name(card) in body and "the Ace" in body and "the King" in body
+        assert not re.search(r"\b(Ass|König|Kreuz|Pik|Herz|Karo)\b", body), body
+    else:
+        suit = tb.game.view(tb.viewer)["trump_card"][-1]
+        assert title == "Trump: " + suit_name(suit)
+        assert suit_name(suit) in body
+        i18n.set_lang("de")
+        assert suit_name(suit) not in body
+
+
+def test_a_seat_in_a_tip_is_named_in_the_language_of_the_moment(english_after):
+    """A seat called by its role ("Spieler 1" at a hot-seat table) is named when the
+    tip is drawn, not when it was made."""
+    from game import i18n
+    from game.i18n import t
+    from game.rules.chase import ChaseGame
+
+    def names(seat: int) -> str:
+        return t("setup.player_n", n=seat + 1)
+
+    i18n.set_lang("de")
+    game = ChaseGame({}, 4, seed=3)
+    game.start()
+    p = game.to_move()
+    tip = chase_tips.for_decision(game.view(p.seat), names)
+    assert tip is not None and "Spieler" in tip.texts()[1]
+    i18n.set_lang("en")
+    _, body = tip.texts()
+    assert re.search(r"with Player \d+, the next player", body), body
+    block = chase_tips.for_event("block", {"seat": 1, "by": 0, "card": "KS"}, {}, None, names)
+    assert block is not None
+    i18n.set_lang("de")
+    assert "Spieler 1" in block.texts()[1] and "König" in block.texts()[0]

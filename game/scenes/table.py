@@ -546,6 +546,7 @@ class TableScene(PrivateHand, Scene):
 
     def draw(self, surf: pygame.Surface) -> None:
         self._sync_privacy()
+        self.tips.lay_out(surf.get_rect())   # the painter's bubbles keep clear of it
         self.painter.draw(surf)
         self.tips.draw(surf)
         self.phone_room.draw(surf, self.u, self.names.name)

@@ -23,6 +23,8 @@ from game.table.layout import (
 
 #: each card of a first-dealer stack lies this much less apart from the one before
 STACK_SHRINK = 0.9
+#: the most cards dealt before the first Jack (a 52-card deck, all four Jacks last)
+BEFORE_JACK = 48
 
 
 @dataclass
@@ -30,6 +32,8 @@ class ChaseGeometry(TableGeometry):
     card: dict[int, Point] = field(default_factory=dict)   # each seat's card
     talon: Point = (0.0, 0.0)
     discard: Point = (0.0, 0.0)
+    #: per seat, the step of its first-dealer stack (pixels per unit of spread)
+    fan: dict[int, Point] = field(default_factory=dict)
 
 
 class ChaseLayout(TableLayout):
@@ -61,24 +65,25 @@ class ChaseLayout(TableLayout):
         log_panel = pygame.Rect(0, 0, int(min(w * 0.27, 320 * u)), hand_panel.height)
         log_panel.bottomright = (w - pad, h - pad)
         menu, hint = buttons_in_bar(top_h, u)
-        return ChaseGeometry(
+        geo = ChaseGeometry(
             size=size, u=u, top_h=top_h, area=area, cx=cx, cy=cy, rx=rx, ry=ry, cw=cw,
             ch=ch, plate=(plate_w, plate_h), big=(big_w, big_h), seat=seat, dealer=dealer,
             pot=(cx + cw * 2.5, cy + ch * 0.1), log_panel=log_panel, menu=menu, hint=hint,
             hand_panel=hand_panel, card=card, talon=(cx - cw * 0.9, cy - ch * 0.05),
             discard=(cx + cw * 0.9, cy - ch * 0.05))
+        geo.fan = {s: stack_fan(geo, s) for s in range(n)}
+        return geo
 
     def stack_spot(self, seat: int, k: int) -> Point:
         """Where the ``k``-th card (from 0) of the first-dealer search lies in front of
-        ``seat``: fanned towards the middle of the table, each card a little less apart
-        than the one before: a long search stays off the plates, the first cards stay
-        readable."""
+        ``seat``: fanned along the seat's step (:func:`stack_fan`), each card a little
+        less apart than the one before: a long search stays off the plates and the
+        middle, the first cards stay readable."""
         g = self.geo
         x, y = g.card[seat]
-        spread = (1 - STACK_SHRINK ** k) / (1 - STACK_SHRINK)   # 0, 1, 1.9, 2.7, ..., below 10
-        right = 1 if x <= g.cx else -1
-        down = 1 if y < g.cy else -1
-        return x + right * spread * g.cw * 0.18, y + down * spread * g.ch * 0.05
+        dx, dy = g.fan[seat]
+        spread = stack_spread(k)
+        return x + dx * spread, y + dy * spread
 
     def resolve(self, anchor: tuple) -> Point:
         g = self.geo
@@ -95,3 +100,60 @@ class ChaseLayout(TableLayout):
             x, y = g.talon
             return x, y - g.ch * 1.1
         return super().resolve(anchor)
+
+
+def stack_most(n: int) -> int:
+    """The most cards one seat's first-dealer stack can hold at a table of ``n``:
+    its share of the cards before the first Jack, and the Jack (the last card has the
+    index returned)."""
+    return -(-BEFORE_JACK // n)
+
+
+def stack_spread(k: int) -> float:
+    """How far the ``k``-th card of a first-dealer stack lies from the first, in steps:
+    0, 1, 1.9, 2.71, ... never 10."""
+    return (1 - STACK_SHRINK ** k) / (1 - STACK_SHRINK)
+
+
+def stack_fan(g: ChaseGeometry, seat: int) -> Point:
+    """The step of ``seat``'s first-dealer stack: towards the middle of the table
+    (right and down for a seat at the top left), so that the stack stays off the
+    plates. Where that would reach the talon or the discards (with 5 or 7 players a
+    seat at the top sits close above them), the stack fans sideways only, else the
+    other way, else less far: the first step that keeps every card of the longest
+    search off the middle, off every plate the first card is not on, and inside the
+    window."""
+    x, y = g.card[seat]
+    right = 1 if x <= g.cx else -1
+    down = 1 if y < g.cy else -1
+    sx, sy = g.cw * 0.18, g.ch * 0.05
+
+    def rect(at: Point) -> pygame.Rect:
+        r = pygame.Rect(0, 0, g.cw, g.ch)
+        r.center = (int(at[0]), int(at[1]))
+        return r
+
+    # the middle: the talon's stack of five and the discards, with a little air
+    air = max(2, g.cw // 10)
+    middle = [rect(g.talon).inflate(air, air), rect(g.discard).inflate(air, air)]
+    plates = []
+    for px, py in g.seat.values():
+        plate = pygame.Rect(0, 0, *g.plate)
+        plate.center = (int(px), int(py))
+        plates.append(plate)
+    window = pygame.Rect((0, 0), g.size)
+    first = rect((x, y))
+    allowed = [p for p in plates if p.colliderect(first)]
+
+    def clear(dx: float, dy: float) -> bool:
+        for k in range(1, stack_most(len(g.seat)) + 1):
+            spread = stack_spread(k)
+            r = rect((x + dx * spread, y + dy * spread))
+            if (not window.contains(r) or r.collidelist(middle) >= 0
+                    or any(p.colliderect(r) for p in plates if p not in allowed)):
+                return False
+        return True
+
+    steps = [(right * sx, down * sy), (right * sx, 0.0), (-right * sx, 0.0)]
+    steps += [(right * sx * f, 0.0) for f in (0.75, 0.5, 0.25)]
+    return next((st for st in steps if clear(*st)), (0.0, 0.0))

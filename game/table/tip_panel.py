@@ -148,17 +148,27 @@ class TipPanel:
     def height_for(self, width: int) -> int:
         return int(self.fit(width)["height"])
 
+    def lay_out(self, window: pygame.Rect) -> pygame.Rect:
+        """Where the tip shows in ``window`` (an empty rect when none does), kept in
+        :attr:`rect`; the table asks before it draws, so that what the painter places
+        (a speech bubble) can keep clear of the tip of this very frame."""
+        if not self.queue:
+            self.rect = pygame.Rect(0, 0, 0, 0)
+            return self.rect
+        geo = self.table.table_layout.geo
+        width = int(min(geo.area.width * 0.86, 640 * geo.u, window.width - 16))
+        box = self.place(pygame.Rect(0, 0, width, self.height_for(width)), window)
+        box.height = self.height_for(box.width)
+        box.clamp_ip(window)
+        self.rect = box
+        return box
+
     def draw(self, surf: pygame.Surface) -> None:
         if not self.queue:
             return
-        geo = self.table.table_layout.geo
-        u = geo.u
-        width = int(min(geo.area.width * 0.86, 640 * u, surf.get_width() - 16))
-        box = self.place(pygame.Rect(0, 0, width, self.height_for(width)), surf.get_rect())
+        u = self.table.table_layout.geo.u
+        box = self.lay_out(surf.get_rect())
         f = self.fit(box.width)
-        box.height = f["height"]
-        box.clamp_ip(surf.get_rect())
-        self.rect = box
         # opaque: the log it may lie on must not show through its text
         widgets.panel(surf, box, u, 255, border=widgets.GOLD)
         x, y = box.left + int(18 * u), box.top + int(12 * u)

@@ -7,6 +7,7 @@ reckoning. Each tip speaks of the scoring in force: lives, or counters (record f
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from game.i18n import scored_key
@@ -58,7 +59,7 @@ def for_decision(view: Mapping[str, Any], names: Names) -> Tip | None:
         led = str(trick[0]["card"])[-1]
         holds = any(str(c)[-1] == led for c in view.get("hand", []))
         key = "tip.rams.follow" if holds else "tip.rams.void"
-        return Tip("rams.follow", key + ".title", (key,), {"suit": suit_name(led)})
+        return Tip("rams.follow", key + ".title", (key,), {"suit": partial(suit_name, led)})
     return None
 
 
@@ -67,22 +68,22 @@ def for_event(kind: str, data: Mapping[str, Any], rules: Mapping[str, Any],
     """The tip for a public event; ``viewer`` is the seat at the screen, if any."""
     if kind == "trump":
         return Tip("rams.trump", "tip.rams.trump.title", (_scored("tip.rams.trump", rules),),
-                   {"suit": suit_name(data["suit"]), "n": rules.get("hand_size", 5)})
+                   {"suit": partial(suit_name, data["suit"]), "n": rules.get("hand_size", 5)})
     if kind == LONE and (counters_of(rules) or not rules.get("lone_needs_one")):
         you = data["seat"] == viewer
         key = "tip.rams.lone_you" if you else "tip.rams.lone"
         return Tip("rams.lone", "tip.rams.lone.title", (_scored(key, rules),),
-                   {"name": names(data["seat"])})
+                   {"name": partial(names, data["seat"])})
     if kind == "general_rams":
         you = data["seat"] == viewer
         key = "tip.rams.general_you" if you else "tip.rams.general"
         return Tip("rams.general", "tip.rams.general.title", (_scored(key, rules),),
-                   {"name": names(data["seat"]), "n": rules.get("hand_size", 5)})
+                   {"name": partial(names, data["seat"]), "n": rules.get("hand_size", 5)})
     if kind == "trick":
         you = data["winner"] == viewer
         return Tip("rams.trick", "tip.rams.trick.title",
                    ("tip.rams.trick_you" if you else "tip.rams.trick", "tip.rams.trick_again"),
-                   {"name": names(data["winner"])})
+                   {"name": partial(names, data["winner"])})
     if kind == "void_round":
         return Tip("rams.void_round", "tip.rams.void_round.title",
                    (_scored("tip.rams.void_round", rules),))

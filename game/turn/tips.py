@@ -13,6 +13,11 @@ from the public event alone (a King shown in a block is shown to everybody). So 
 tip never says anything about a hidden card.
 
 Each tip has an ``id`` (the situation); the table remembers the ids already shown.
+
+A tip keeps keys, not finished sentences: its title and body are text keys, and a fact
+that is a word of the language (a card's or a suit's name, a seat's "Player 1") is kept
+as a function of no arguments, asked when the tip is drawn. So a tip open or waiting
+while another language is chosen in the settings reads in that language.
 """
 
 from __future__ import annotations
@@ -27,7 +32,8 @@ from game.i18n import t
 @dataclass(frozen=True)
 class Tip:
     """One tip: its situation ``id``, the text keys of its title and of its body's
-    sentences, and the facts they name."""
+    sentences, and the facts they name (a value may be a function of no arguments,
+    asked in :meth:`texts`)."""
 
     id: str
     title: str
@@ -36,7 +42,8 @@ class Tip:
 
     def texts(self) -> tuple[str, str]:
         """The title and the body in the current language."""
-        return t(self.title, **self.fmt), " ".join(t(k, **self.fmt) for k in self.body)
+        fmt = {k: v() if callable(v) else v for k, v in self.fmt.items()}
+        return t(self.title, **fmt), " ".join(t(k, **fmt) for k in self.body)
 
 
 Names = Callable[[int], str]
