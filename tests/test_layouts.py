@@ -220,3 +220,17 @@ def test_a_speech_bubble_keeps_clear_of_a_tip(home, size, game_id, n):
             assert not box.colliderect(tip), (s, msg, box, tip)
             assert not box.colliderect(tb.table_layout.plate_rect(s)), (s, msg, box)
             assert frame.get_rect().contains(box), (s, box)
+
+
+def test_a_card_leaving_a_hand_keeps_its_place_when_the_window_is_resized(home):
+    """A card taken out of a hand is pinned where it was drawn, then flies on (to the
+    trick). Pinned in pixels it kept the old window's spot after a resize and started
+    its flight from there (at 1600x900, from the upper left quarter of the table)."""
+    app, tb = at_decision("rams", (800, 450), 4, pred=lambda t: t.pending.decision == "trick")
+    lay = tb.table_layout
+    seat = next(s for s in range(4) if s != lay.base and tb.model.hands.get(s))
+    sp = tb.animator.take_out(seat, None)
+    x, y = sp.pos(lay.resolve, lay.geo.ch)
+    lay.fit((1600, 900), 2.0, app.art)
+    x2, y2 = sp.pos(lay.resolve, lay.geo.ch)
+    assert (x2, y2) == pytest.approx((2 * x, 2 * y), abs=1.0)

@@ -146,9 +146,17 @@ class TableLayout:
         r.center = (int(x), int(y))
         return r
 
+    def pin(self, x: float, y: float) -> tuple:
+        """An anchor at the pixels ``(x, y)`` of the window as it is now, kept as
+        fractions of its size: a card pinned where it was drawn (a card leaving a hand)
+        stays at the same place of the table when the window is resized before it
+        moves on, instead of starting its flight from where that place used to be."""
+        w, h = self.geo.size
+        return ("xy", x / max(1, w), y / max(1, h))
+
     def resolve(self, anchor: tuple) -> Point:
         """Pixels of an anchor every game knows: a seat's ``dealer`` button place, a
-        lost life's ``chip`` at a plate, the ``pot``, a pinned ``xy``."""
+        lost life's ``chip`` at a plate, the ``pot``, a pinned ``xy`` (:meth:`pin`)."""
         g = self.geo
         kind = anchor[0]
         if kind == "dealer":
@@ -158,6 +166,7 @@ class TableLayout:
             return x, y - g.plate[1] * 0.25
         if kind == "pot":
             return g.pot
-        if kind == "xy":
-            return anchor[1], anchor[2]
+        if kind == "xy":                 # pinned: fractions of the window
+            w, h = g.size
+            return anchor[1] * w, anchor[2] * h
         return g.cx, g.cy

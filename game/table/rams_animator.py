@@ -3,7 +3,8 @@ trump card turned, declarations, tricks played and swept, the round's summary.
 
 What shows face up: played cards, the turned trump card, and the *viewer*'s hand (the
 person at the screen). Cards that leave a hand are pinned where they were drawn
-(``("xy", x, y)``), so the layout must be current when an event is shown. No pygame.
+(``TableLayout.pin``: fractions of the window, so a resize before they fly on keeps
+them in place), so the layout must be current when an event is shown. No pygame.
 """
 
 from __future__ import annotations
@@ -61,7 +62,7 @@ class RamsAnimator(EventAnimator):
         layout = self.host.table_layout
         x, y = pick.pos(layout.resolve, layout.geo.ch)
         lst.remove(pick)
-        pick.a = pick.b = ("xy", x, y)
+        pick.a = pick.b = layout.pin(x, y)
         pick.t = 1.0
         if seat == layout.base:
             pick.scale = layout.geo.big[1] / max(1, layout.geo.ch)
@@ -115,7 +116,7 @@ class RamsAnimator(EventAnimator):
         steps = []
         for i, sp in enumerate(old):
             x, y = sp.pos(layout.resolve, layout.geo.ch)
-            sp.a = sp.b = ("xy", x, y)
+            sp.a = sp.b = layout.pin(x, y)
             sp.highlight = False
             steps.append(Sequence(
                 flip(sp, None, timing.FLIP_QUICK),
@@ -270,7 +271,7 @@ class RamsAnimator(EventAnimator):
         if disc in codes:
             codes[codes.index(disc)] = card
         x, y = sp.pos(layout.resolve, layout.geo.ch)
-        sp.a = sp.b = ("xy", x, y)
+        sp.a = sp.b = layout.pin(x, y)
         m.hands[seat].append(sp)
         self.sort_hand(seat)
         grow = None
@@ -358,8 +359,8 @@ class RamsAnimator(EventAnimator):
         sp = self.take_out(seat, card)
         if sp is None:
             sp = HandCard(("fan", seat), card)
-            x, y = self.host.table_layout.geo.fan[seat]
-            sp.a = sp.b = ("xy", x, y)
+            layout = self.host.table_layout
+            sp.a = sp.b = layout.pin(*layout.geo.fan[seat])
         sp.card = card
         codes = m.codes.get(seat, [])
         if card in codes:
