@@ -151,3 +151,16 @@ def problems(frame: Frame, where: str = "") -> list[str]:
             if _overlap(ra, rb) and not rb.contains(ra):
                 out.append(f"{where}: text on a button: {sa!r} {ra} and {lb!r} {rb}")
     return out
+
+
+def drawn_strings(monkeypatch) -> list[str]:
+    """Every string drawn from now on (all text goes through ``text.render``)."""
+    seen: list[str] = []
+    render = text.render
+
+    def spy(s, *a, **kw):
+        seen.append(s)
+        return render(s, *a, **kw)
+
+    monkeypatch.setattr(text, "render", spy)
+    return seen

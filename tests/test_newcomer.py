@@ -31,9 +31,8 @@ from game.table import painter as painter_mod
 from game.turn.coach import advise
 from game.turn.options import TableOptions
 from game.turn.texts import log_text
-from tests.screen_check import problems, recording
+from tests.screen_check import drawn_strings, problems, recording
 from tests.screens_tour import play_out
-from tests.test_wording import drawn_strings
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
 import bench_stats  # noqa: E402

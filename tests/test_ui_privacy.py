@@ -42,6 +42,7 @@ from game.scenes import testing as T  # noqa: E402
 from game.scenes.menu import MenuScene  # noqa: E402
 from game.turn.options import TableOptions  # noqa: E402
 from game.view import text as text_mod  # noqa: E402
+from tests.screen_check import drawn_strings  # noqa: E402
 
 #: What the whole table watches (the test's own list, not the flow's): a trick swept, a
 #: showdown, a round reckoned or void, a new deal. After one of these a person's cards
@@ -446,14 +447,7 @@ def test_privacy_screen_names_the_person_in_the_language_chosen_behind_it(monkey
     screen = app.top
     assert screen.name == "handoff" and screen.player == "Player 1"
     app.set_lang("de")
-    drawn: list[str] = []
-    render = text_mod.render
-
-    def spy(s, *a, **kw):
-        drawn.append(s)
-        return render(s, *a, **kw)
-
-    monkeypatch.setattr(text_mod, "render", spy)
+    drawn = drawn_strings(monkeypatch)
     app.draw()
     assert screen.player == "Spieler 1"
     assert any("Spieler 1" in s for s in drawn) and not any("Player 1" in s for s in drawn), \

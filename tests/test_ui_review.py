@@ -22,8 +22,9 @@ from game.scenes.replay_list import ReplayListScene
 from game.scenes.review import PROGRESS_AFTER, ReviewScene
 from game.scenes.stats import StatsScene
 from game.turn.workers import InlineWorker, ManualWorker
-from game.view import review_panels, text
+from game.view import review_panels
 from tests.review_helpers import cut, play
+from tests.screen_check import drawn_strings
 
 FEW = 24     # deals per move: the same numbers on every path, quickly
 
@@ -36,16 +37,6 @@ def make_app(lang="en", size=(960, 600), worker=None):
     return app
 
 
-def drawn(monkeypatch) -> list[str]:
-    seen: list[str] = []
-    render = text.render
-
-    def spy(s, *a, **kw):
-        seen.append(s)
-        return render(s, *a, **kw)
-
-    monkeypatch.setattr(text, "render", spy)
-    return seen
 
 
 def finished_game(app, game="chase", seed=3, rules=None):
@@ -75,7 +66,7 @@ def test_the_screen_shows_what_stammtisch_review_prints(home, tmp_path, monkeypa
     T.click_button(app, results.list.by_name("review"))
     scene = app.top
     assert isinstance(scene, ReviewScene)
-    seen = drawn(monkeypatch)
+    seen = drawn_strings(monkeypatch)
     T.frame(app)
     shown = scene.review
     path = tmp_path / "game.json"
@@ -105,7 +96,7 @@ def test_a_progress_bar_after_half_a_second_and_the_window_keeps_drawing(home, m
     record = play("chase", ["hard", "medium", "easy", "random"], 4)
     app.open("review", record=record)
     scene = app.top
-    seen = drawn(monkeypatch)
+    seen = drawn_strings(monkeypatch)
     T.frame(app, 0.2)
     assert scene.busy() and not any(s.startswith("Reviewing the game") for s in seen)
     T.frame(app, PROGRESS_AFTER)
@@ -232,7 +223,7 @@ def test_a_record_the_review_cannot_read_says_why(home, monkeypatch):
     record = play("chase", ["hard", "medium", "easy"], 2, stop=6)
     record.moves[3] = (record.moves[3][0], "dance")
     app.open("review", record=record)
-    seen = drawn(monkeypatch)
+    seen = drawn_strings(monkeypatch)
     T.frame(app)
     assert app.top.job.error.startswith("illegal_move")
     assert any(s.startswith("The review could not be made") for s in seen)

@@ -25,21 +25,7 @@ from game.settings import default_setup  # noqa: E402
 from game.turn.chase_texts import prompt  # noqa: E402
 from game.turn.seats import seats_from_setup  # noqa: E402
 from game.turn.texts import SeatNames, log_text, seat_name  # noqa: E402
-from game.view import text  # noqa: E402
-
-
-def drawn_strings(monkeypatch) -> list[str]:
-    """Every string drawn from now on (all text goes through ``text.render``)."""
-    seen: list[str] = []
-    render = text.render
-
-    def spy(s, *a, **kw):
-        seen.append(s)
-        return render(s, *a, **kw)
-
-    monkeypatch.setattr(text, "render", spy)
-    return seen
-
+from tests.screen_check import drawn_strings  # noqa: E402
 
 # ----------------------------------------------------------------- "you" in the log
 
