@@ -17,6 +17,7 @@ import pygame
 
 from game import i18n
 from game.i18n import t
+from game.table import bubbles
 from game.table.animator import chip_colour
 from game.table.layout import TableGeometry, badge_height
 from game.turn.sources import RECORD
@@ -320,81 +321,15 @@ class TablePainter:
         w, h = surf.get_size()
         tw, th = text.size_of(msg, size, True)
         tw = min(tw, int(w * 0.4))
-        box, tail = self.bubble_place(b.seat, (tw + int(22 * u), th + int(14 * u)),
-                                      surf.get_rect())
+        tips = self.host.tips
+        box, tail = bubbles.place(self.host.table_layout.plate_rect(b.seat), self.geo.cx,
+                                  (tw + int(22 * u), th + int(14 * u)), surf.get_rect(),
+                                  tips.rect if tips.showing() else None, u)
         k = int(7 * u)
         layer = layers.cached(("bubble", msg, size, box.size, tail, round(u, 3)),
-                              lambda: self._bubble_layer(msg, size, box, k, tail))
+                              lambda: bubbles.picture(msg, size, box, k, tail, u))
         layer.set_alpha(int(255 * min(1.0, b.alpha)))
         surf.blit(layer, (box.left - k, box.top))
-
-    def bubble_place(self, seat: int, size: tuple[int, int], window: pygame.Rect
-                     ) -> tuple[pygame.Rect, str | None]:
-        """Where ``seat``'s speech bubble of ``size`` goes, and the side its tail points
-        from (``left``: towards a plate on its left, ``right``, None: no tail).
-
-        Beside the plate, on the side facing the middle of the table. A first game's
-        tip is drawn over the table, so a bubble it would cover (the person would miss
-        what the seat said) goes to the plate's other side, else below or above the
-        plate, else just below or above the tip: the first place that leaves the tip
-        and the plate clear (pushed into the window, the other side of a plate at the
-        window's edge may not)."""
-        u = self.geo.u
-        pr = self.host.table_layout.plate_rect(seat)
-        gap = int(10 * u)
-        box = pygame.Rect((0, 0), size)
-        facing = "left" if pr.centerx <= self.geo.cx + 1 else "right"
-        tips = getattr(self.host, "tips", None)
-        tip = tips.rect if tips is not None and tips.showing() else None
-
-        def beside(side: str) -> tuple[pygame.Rect, str | None]:
-            r = box.copy()
-            r.centery = pr.centery
-            if side == "left":          # the plate on the bubble's left
-                r.left = pr.right + gap
-            else:
-                r.right = pr.left - gap
-            return r, side
-
-        def at(**where: tuple[int, int]) -> tuple[pygame.Rect, str | None]:
-            return box.copy().move_to(**where), None
-
-        places = [beside(facing)]
-        if tip is not None and tip.width > 0:
-            x = min(max(pr.centerx, tip.left + box.width // 2), tip.right - box.width // 2)
-            places += [beside("right" if facing == "left" else "left"),
-                       at(midtop=(pr.centerx, pr.bottom + gap // 2)),
-                       at(midbottom=(pr.centerx, pr.top - gap // 2)),
-                       at(midtop=(x, tip.bottom + gap // 2)),
-                       at(midbottom=(x, tip.top - gap // 2))]
-        for r, _ in places:
-            r.clamp_ip(window)
-        for r, tail in places:
-            if tip is None or not (r.colliderect(tip) or r.colliderect(pr)):
-                return r, tail
-        return places[0]
-
-    def _bubble_layer(self, msg: str, size: int, box: pygame.Rect, k: int,
-                      tail: str | None) -> pygame.Surface:
-        u = self.geo.u
-        layer = pygame.Surface((box.width + 2 * k, box.height), pygame.SRCALPHA)
-        inner = pygame.Rect(k, 0, box.width, box.height)
-        pygame.draw.rect(layer, (252, 248, 236), inner, border_radius=max(4, int(10 * u)))
-        pygame.draw.rect(layer, (60, 50, 40), inner, max(1, int(2 * u)),
-                         border_radius=max(4, int(10 * u)))
-        my = inner.centery
-        if tail == "left":
-            pygame.draw.polygon(layer, (252, 248, 236),
-                                [(k + 2, my - k), (k + 2, my + k), (0, my)])
-        elif tail == "right":
-            pygame.draw.polygon(layer, (252, 248, 236), [(inner.right - 2, my - k),
-                                                         (inner.right - 2, my + k),
-                                                         (inner.right + k, my)])
-        fs = text.fit(msg, size, box.width - int(16 * u), True, 10)
-        img = text.render(text.ellipsize(msg, fs, box.width - int(16 * u), True), fs,
-                          (35, 30, 25), True)
-        layer.blit(img, img.get_rect(center=inner.center))
-        return layer
 
     def bubbles(self, surf: pygame.Surface) -> None:
         for b in self.host.model.bubbles:

@@ -164,10 +164,12 @@ class TipPanel:
         return box
 
     def draw(self, surf: pygame.Surface) -> None:
+        """The tip at :attr:`rect`, where :meth:`lay_out` put it for this frame (the table
+        lays it out before it draws anything)."""
         if not self.queue:
             return
         u = self.table.table_layout.geo.u
-        box = self.lay_out(surf.get_rect())
+        box = self.rect
         f = self.fit(box.width)
         # opaque: the log it may lie on must not show through its text
         widgets.panel(surf, box, u, 255, border=widgets.GOLD)
