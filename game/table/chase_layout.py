@@ -128,19 +128,11 @@ def stack_fan(g: ChaseGeometry, seat: int) -> Point:
     down = 1 if y < g.cy else -1
     sx, sy = g.cw * 0.18, g.ch * 0.05
 
-    def rect(at: Point) -> pygame.Rect:
-        r = pygame.Rect(0, 0, g.cw, g.ch)
-        r.center = (int(at[0]), int(at[1]))
-        return r
-
+    rect = g.card_rect
     # the middle: the talon's stack of five and the discards, with a little air
     air = max(2, g.cw // 10)
     middle = [rect(g.talon).inflate(air, air), rect(g.discard).inflate(air, air)]
-    plates = []
-    for px, py in g.seat.values():
-        plate = pygame.Rect(0, 0, *g.plate)
-        plate.center = (int(px), int(py))
-        plates.append(plate)
+    plates = [g.plate_rect(s) for s in g.seat]
     window = pygame.Rect((0, 0), g.size)
     first = rect((x, y))
     allowed = [p for p in plates if p.colliderect(first)]

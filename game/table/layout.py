@@ -47,6 +47,19 @@ class TableGeometry:
     hint: pygame.Rect              # the coach's button, right of it
     hand_panel: pygame.Rect | None = None   # a panel at the bottom left, if the game has one
 
+    def plate_rect(self, seat: int) -> pygame.Rect:
+        """``seat``'s name plate."""
+        r = pygame.Rect(0, 0, *self.plate)
+        x, y = self.seat[seat]
+        r.center = (int(x), int(y))
+        return r
+
+    def card_rect(self, at: Point) -> pygame.Rect:
+        """A card of the table's size centred at ``at``."""
+        r = pygame.Rect(0, 0, self.cw, self.ch)
+        r.center = (int(at[0]), int(at[1]))
+        return r
+
 
 def top_bar(u: float) -> int:
     return int(max(26, 46 * u))
@@ -140,11 +153,7 @@ class TableLayout:
         raise NotImplementedError
 
     def plate_rect(self, seat: int) -> pygame.Rect:
-        g = self.geo
-        r = pygame.Rect(0, 0, *g.plate)
-        x, y = g.seat[seat]
-        r.center = (int(x), int(y))
-        return r
+        return self.geo.plate_rect(seat)
 
     def pin(self, x: float, y: float) -> tuple:
         """An anchor at the pixels ``(x, y)`` of the window as it is now, kept as

@@ -94,10 +94,7 @@ class TipPanel:
                 spots = [tb.table_layout.resolve(("seat", s)) for s in range(tb.n)]
             except (KeyError, TypeError, ValueError):
                 spots = []
-        for x, y in spots:
-            card = pygame.Rect(0, 0, g.cw, g.ch)
-            card.center = (int(x), int(y))
-            rects.append(card)
+        rects += [g.card_rect(spot) for spot in spots]
         hand = getattr(tb.controls, "card_rects", None)
         return rects + (hand() if hand is not None else [])
 
