@@ -102,6 +102,16 @@ def well_formed(text: str) -> str:
     return text
 
 
+def is_int(x: object) -> bool:
+    """Whether a parsed value is a JSON integer (``true`` is a bool, not 1)."""
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def is_number(x: object) -> bool:
+    """Whether a parsed value is a JSON number, whole or not (not a bool)."""
+    return isinstance(x, (int, float)) and not isinstance(x, bool)
+
+
 def loads(data: str | bytes) -> Any:
     """Parse JSON text (bytes are decoded by :func:`decode`); raise :class:`JSONError`."""
     raw = bytes(data) if isinstance(data, (bytes, bytearray)) else None
@@ -125,4 +135,5 @@ def load_file(path: str | os.PathLike[str], limit: int | None = None) -> Any:
     return loads(read_regular(path, limit))
 
 
-__all__ = ["MAX_DEPTH", "JSONError", "decode", "depth", "load_file", "loads", "well_formed"]
+__all__ = ["MAX_DEPTH", "JSONError", "decode", "depth", "is_int", "is_number", "load_file",
+           "loads", "well_formed"]

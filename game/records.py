@@ -16,6 +16,7 @@ from typing import Any
 
 from game import games, jsonio, recordscan
 from game.fileio import read_regular, reason, write_atomic
+from game.jsonio import is_int
 from game.rules.base import Event, Game, GameError, IllegalMove, shorten
 
 #: The record formats this reader knows (docs/records.md#record-formats), and the
@@ -106,10 +107,6 @@ def written_rules(game: str, rules: dict[str, Any]) -> tuple[int, dict[str, Any]
     return (1, old) if old is not None else (FORMAT, dict(rules))
 
 
-def _is_int(x: object) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
-
-
 def _show(value: object) -> str:
     """A value from the file as JSON for a message, cut short so the message stays a
     readable line whatever the file holds."""
@@ -158,7 +155,7 @@ def _from_dict(data: object, read: list[tuple[int, str]] | None,
     if "format" not in data:
         raise _bad("missing field 'format'")
     fmt = data["format"]
-    if not _is_int(fmt):
+    if not is_int(fmt):
         raise _bad(f"field 'format' must be an integer, got {_show(fmt)}")
     if fmt not in FORMATS:
         raise _bad(f"record format {fmt} is not supported (this reader knows formats "
@@ -180,16 +177,16 @@ def _from_dict(data: object, read: list[tuple[int, str]] | None,
         except GameError as exc:
             raise RecordError(exc.message, exc.kind) from None
     dealer = data.get("dealer")
-    if dealer is not None and (not _is_int(dealer) or not 0 <= dealer < len(seats)):
+    if dealer is not None and (not is_int(dealer) or not 0 <= dealer < len(seats)):
         raise _bad(f"field 'dealer' must be a seat number from 0 to {len(seats) - 1}, "
                    f"got {_show(dealer)}")
     seed = data.get("seed")
-    if seed is not None and not _is_int(seed):
+    if seed is not None and not is_int(seed):
         raise _bad(f"field 'seed' must be an integer, got {_show(seed)}")
     if seed is None and dealer is None:
         raise _bad("a record needs a 'seed' or a 'dealer'")
     bot_seed = data.get("bot_seed", 0)
-    if not _is_int(bot_seed):
+    if not is_int(bot_seed):
         raise _bad(f"field 'bot_seed' must be an integer, got {_show(bot_seed)}")
     deals = data.get("deals", [])
     if not isinstance(deals, list) or not all(isinstance(d, list) for d in deals):
@@ -206,7 +203,7 @@ def _from_dict(data: object, read: list[tuple[int, str]] | None,
     else:
         parsed_moves = []
         for i, m in enumerate(moves):
-            if (not isinstance(m, dict) or not _is_int(m.get("seat"))
+            if (not isinstance(m, dict) or not is_int(m.get("seat"))
                     or not isinstance(m.get("move"), str)):
                 raise _bad_move(i)
             parsed_moves.append((m["seat"], m["move"]))

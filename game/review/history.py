@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game import store
+from game.jsonio import is_number
 
 TABLE = """
 CREATE TABLE IF NOT EXISTS reviews (
@@ -98,8 +99,7 @@ def _kept_as_written(seat: object, name: object, human: object, level: object,
     infinity), and the chart must neither stop on it nor draw it."""
     return (isinstance(seat, int) and isinstance(name, str) and human in (0, 1)
             and (level is None or isinstance(level, str))
-            and isinstance(acc, (int, float)) and not isinstance(acc, bool)
-            and 0.0 <= acc <= 1.0)
+            and is_number(acc) and 0.0 <= acc <= 1.0)
 
 
 def accuracy_history(con: sqlite3.Connection | None = None,

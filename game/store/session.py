@@ -12,6 +12,7 @@ from typing import Any
 
 from game import notices, paths, records
 from game.fileio import explain, reason
+from game.jsonio import is_number
 from game.records import Record
 from game.store.database import (
     STATS_NAME,
@@ -36,8 +37,7 @@ from game.store.seats import phone_seats, seats_to_record, table_seats
 
 def _seconds(value: object) -> float | None:
     """A time in seconds from a saved session, if it is a sensible one."""
-    if isinstance(value, (int, float)) and not isinstance(value, bool) \
-            and 0 <= value < 1e11:
+    if is_number(value) and 0 <= value < 1e11:
         return float(value)
     return None
 

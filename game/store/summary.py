@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game import games, jsonio, records
+from game.jsonio import is_int, is_number
 from game.records import Record, RecordError
 from game.rules.rams_rules import counters_of
 from game.store.database import stats_db
@@ -74,13 +75,9 @@ LAST_TIME = 32503680000.0
 _BAD = object()
 
 
-def _is_int(x: object) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
-
-
 def moment(x: object) -> float | None:
     """A unix time from the database, if it is one the screens can show."""
-    if isinstance(x, (int, float)) and not isinstance(x, bool) and 0 <= x <= LAST_TIME:
+    if is_number(x) and 0 <= x <= LAST_TIME:
         return float(x)
     return None
 
@@ -100,13 +97,12 @@ def _row(r: tuple) -> GameRow | None:
     than stop on it)."""
     seats, winner = _json(r[3]), _json(r[4])
     finished = moment(r[7])
-    if not (_is_int(r[0]) and isinstance(r[1], str) and r[2] in games.GAMES
+    if not (is_int(r[0]) and isinstance(r[1], str) and r[2] in games.GAMES
             and isinstance(seats, list) and all(isinstance(s, dict) for s in seats)
-            and (winner is None or _is_int(winner) or (
-                isinstance(winner, list) and all(_is_int(w) for w in winner)))
-            and _is_int(r[5]) and r[5] >= 0
-            and isinstance(r[6], (int, float)) and not isinstance(r[6], bool)
-            and math.isfinite(r[6]) and finished is not None
+            and (winner is None or is_int(winner) or (
+                isinstance(winner, list) and all(is_int(w) for w in winner)))
+            and is_int(r[5]) and r[5] >= 0
+            and is_number(r[6]) and math.isfinite(r[6]) and finished is not None
             and r[8] in (0, 1) and isinstance(r[9], str)):
         return None
     return GameRow(id=r[0], game_id=r[1], game=r[2], seats=seats, winner=winner,
@@ -119,7 +115,7 @@ def _lives(raw: object, seats: int) -> list[list[int]]:
     for every round; else none (the chart is left empty)."""
     lives = _json(raw)
     if isinstance(lives, list) and all(
-            isinstance(r, list) and len(r) == seats and all(_is_int(x) and x >= 0 for x in r)
+            isinstance(r, list) and len(r) == seats and all(is_int(x) and x >= 0 for x in r)
             for r in lives):
         return lives
     return []
