@@ -102,15 +102,25 @@ def has(key: str) -> bool:
     return key in catalogue(_lang) or key in catalogue("en")
 
 
+def _said(value: Any) -> Any:
+    """A parameter as the text says it now: a :class:`Phrase` in the active language, a
+    function of no arguments asked (a word of the language kept for later, such as a
+    seat's "Player 1" in the table's log, reads in the language of the moment)."""
+    if isinstance(value, Phrase):
+        return value.translated()
+    return value() if callable(value) else value
+
+
 def t(key: str, **fmt: Any) -> str:
-    """The text for ``key`` in the active language, formatted with ``fmt``."""
+    """The text for ``key`` in the active language, formatted with ``fmt`` (each value
+    as :func:`_said` says it)."""
     text = catalogue(_lang).get(key)
     if text is None:
         text = catalogue("en").get(key, key)
     if isinstance(text, list):
         text = "\n".join(text)
     if fmt:
-        fmt = {k: v.translated() if isinstance(v, Phrase) else v for k, v in fmt.items()}
+        fmt = {k: _said(v) for k, v in fmt.items()}
         try:
             return str(text).format(**fmt)
         except (KeyError, IndexError, ValueError):

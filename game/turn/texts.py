@@ -71,10 +71,10 @@ class SeatNames:
 
 def log_text(key: str, fmt: dict[str, Any]) -> str:
     """A log line in the current language (card codes named as cards). A value may be
-    a function of no arguments, asked now: a word of the language (a seat's "Player
-    1", "you", a suit's name) is kept that way, so that the log reads in a language
-    chosen in the middle of a game."""
-    f = {k: v() if callable(v) else v for k, v in fmt.items()}
+    a function of no arguments, which ``t`` asks now: a word of the language (a seat's
+    "Player 1", "you", a suit's name) is kept that way, so that the log reads in a
+    language chosen in the middle of a game."""
+    f = dict(fmt)
     if f.get("card"):
         f["card"] = card_name(f["card"])
     return t(key, **f)

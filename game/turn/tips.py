@@ -33,7 +33,7 @@ from game.i18n import t
 class Tip:
     """One tip: its situation ``id``, the text keys of its title and of its body's
     sentences, and the facts they name (a value may be a function of no arguments,
-    asked in :meth:`texts`)."""
+    which ``t`` asks when :meth:`texts` is called)."""
 
     id: str
     title: str
@@ -42,8 +42,7 @@ class Tip:
 
     def texts(self) -> tuple[str, str]:
         """The title and the body in the current language."""
-        fmt = {k: v() if callable(v) else v for k, v in self.fmt.items()}
-        return t(self.title, **fmt), " ".join(t(k, **fmt) for k in self.body)
+        return t(self.title, **self.fmt), " ".join(t(k, **self.fmt) for k in self.body)
 
 
 Names = Callable[[int], str]
