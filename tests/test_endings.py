@@ -41,7 +41,7 @@ def finished_table(game_id="chase", rules=None, n=5, seed=3, bot_seed=1):
 
 
 @pytest.mark.parametrize("game_id,rules,n,seed,sudden", [
-    ("chase", {"stake": 5}, 5, 3, False), ("rams", {}, 5, 3, False),
+    ("chase", {"stake": 5}, 5, 3, False), ("rams", {"counters": 8}, 5, 3, False),
     ("rams", {"scoring": "lives", "drop_limit": 1, "general_rams": False,
               "dealer_must_play": False}, 5, 3, False),
     ("chase", {"lives": 1}, 3, 8, True)],
