@@ -112,8 +112,10 @@ NOT_SAID = {"counters": ("life", "lives", "Leben"), "lives": ("counter", "Zähle
 def test_a_first_game_explains_each_situation_once_and_never_a_hidden_card(
         home, lang, game_id, seed, preset, humans):
     app = T.make_app((960, 600), lang, tips=True)
-    tb = new_table(app, game_id, humans, seed, lang,
-                   rules=AS_WRITTEN if preset == "as_written" else None)
+    # Rams under counters plays to 8 of them, not 20: the same situations, a shorter game
+    rules = AS_WRITTEN if preset == "as_written" else {"counters": 8} if game_id == "rams" \
+        else None
+    tb = new_table(app, game_id, humans, seed, lang, rules=rules)
     scoring = tb.game.rules.get("scoring")
     ids: list[str] = []
 
