@@ -62,7 +62,7 @@ def finished_game(app, game="chase", seed=3, rules=None):
 @pytest.mark.parametrize("game", ["chase", "rams"])
 def test_the_screen_shows_what_stammtisch_review_prints(home, tmp_path, monkeypatch, game):
     app = make_app()
-    results = finished_game(app, game, rules={"lives": 1} if game == "rams" else None)
+    results = finished_game(app, game, rules={"counters": 4} if game == "rams" else None)
     T.click_button(app, results.list.by_name("review"))
     scene = app.top
     assert isinstance(scene, ReviewScene)
