@@ -138,7 +138,7 @@ def test_general_rams_is_logged_once():
 def test_the_results_speak_of_the_scoring_played(lang, preset):
     """After a game under counters the results name counters left, the penalties and a
     chart of counters; after Rams as written, lives. Neither uses the other's word."""
-    rules = {**AS_WRITTEN, "lives": 1} if preset == "as_written" else {}
+    rules = {**AS_WRITTEN, "lives": 1} if preset == "as_written" else {"counters": 6}
     app, tb = rams_table(lang, rules=rules, seed=5)
     assert T.drive(app, lambda t: app.top.name == "results", random.Random(5),
                    choose=lambda p: "play" if "play" in p.legal else p.legal[0],
