@@ -394,7 +394,7 @@ def test_computers_play_a_whole_game_without_opening_a_file(monkeypatch, game_id
         fn.cache_clear()
     players = [make_player(game_id, lv) for lv in levels]
     _no_more_files(monkeypatch)
-    game = games.new_game(game_id, {"lives": 2} if game_id == "chase" else None,
+    game = games.new_game(game_id, {"lives": 2} if game_id == "chase" else {"counters": 8},
                           len(levels), seed=5)
     game.start()
     sizes = set()
