@@ -86,14 +86,56 @@ def test_a_huge_argument_is_named_not_echoed_whole(argv, capsys):
     assert len(err.splitlines()[-1]) < 300, err[-400:]
 
 
-def test_an_empty_record_path_is_refused_not_ignored(capsys, monkeypatch):
-    """``host --record ''`` hosted a game, wrote no record and said nothing."""
+@pytest.fixture()
+def no_table(monkeypatch):
+    """``host`` fails fast where it would start its table: an argument it refuses never
+    gets that far."""
     from game.net import host
 
-    def no_table(*args, **kwargs):
-        raise ValueError("the table was started")      # fails fast instead of hosting
+    def refuse(*args, **kwargs):
+        raise ValueError("the table was started")
 
-    monkeypatch.setattr(host, "HeadlessTable", no_table)
-    code, out, err = run(["host", "--seats", "phone,random,random", "--record", ""], capsys)
+    monkeypatch.setattr(host, "HeadlessTable", refuse)
+
+
+HOST = ["host", "--seats", "phone,random,random", "--record"]
+
+
+def test_an_empty_record_path_is_refused_not_ignored(capsys, no_table):
+    """``host --record ''`` hosted a game, wrote no record and said nothing."""
+    code, out, err = run([*HOST, ""], capsys)
     assert code == 2 and not out
     assert "argument --record: expected a file's path, got an empty one" in err, err
+
+
+def test_a_record_in_a_missing_folder_is_refused_before_the_table_starts(tmp_path, capsys,
+                                                                         no_table):
+    """``host --record /new/dir/x.json`` made the missing folders and wrote the record
+    there at the end of the game: a typo in the folder hid the record where nobody
+    looks. Now the folder is named and nothing is made."""
+    missing = tmp_path / "new" / "dir"
+    code, out, err = run([*HOST, str(missing / "x.json")], capsys)
+    assert code == 2 and not out
+    assert err.strip().splitlines()[-1].endswith(
+        f"argument --record: the folder {str(missing)!r} does not exist"), err
+    assert "the table was started" not in err
+    assert not (tmp_path / "new").exists()
+
+
+@pytest.mark.parametrize("where", ["folder", "in_a_file"])
+def test_a_record_path_that_cannot_be_a_file_is_refused(tmp_path, capsys, no_table, where):
+    (tmp_path / "notes.txt").write_text("x")
+    path, said = ((tmp_path, f"{str(tmp_path)!r} is a folder, not a file") if where == "folder"
+                  else (tmp_path / "notes.txt" / "x.json",
+                        f"{str(tmp_path / 'notes.txt')!r} is not a folder"))
+    code, out, err = run([*HOST, str(path)], capsys)
+    assert code == 2 and not out
+    assert err.strip().splitlines()[-1].endswith(f"argument --record: {said}"), err
+
+
+def test_a_record_in_a_folder_that_exists_starts_the_table(tmp_path, capsys, no_table,
+                                                           monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for path in (str(tmp_path / "x.json"), "x.json"):
+        code, out, err = run([*HOST, path], capsys)
+        assert code == 2 and "error: the table was started" in err, err

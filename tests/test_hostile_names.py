@@ -110,6 +110,55 @@ def test_a_very_long_name_is_cut_in_a_few_measurements(home, monkeypatch):
     assert counting.measured < len(lines) * 20 * 201
 
 
+
+class LongestFont:
+    """A font that remembers the longest text it was asked to measure or set."""
+
+    def __init__(self, font: pygame.font.Font) -> None:
+        self.font = font
+        self.longest = 0
+
+    def size(self, s: str) -> tuple[int, int]:
+        self.longest = max(self.longest, len(s))
+        return self.font.size(s)
+
+    def render(self, s: str, *args):
+        self.longest = max(self.longest, len(s))
+        return self.font.render(s, *args)
+
+    def __getattr__(self, name: str):
+        return getattr(self.font, name)
+
+
+def test_a_name_of_200_000_characters_is_cut_before_the_table_measures_it(home, monkeypatch):
+    """A record's name of 200,000 characters made each frame of its replay hundreds of
+    times slower: the log wrapped the whole name on every frame (to keep its last
+    lines), and the plates measured it. A seat's name is cut to
+    ``game.turn.texts.SHOWN_NAME`` characters before anything measures it (counted,
+    not timed: the longest text the fonts are asked about); the record keeps it whole."""
+    app = T.make_app()
+    fonts: dict[tuple[int, bool], LongestFont] = {}
+    font = text.font
+
+    def longest_font(size, bold=False):
+        return fonts.setdefault((int(size), bold), LongestFont(font(size, bold)))
+
+    monkeypatch.setattr(text, "font", longest_font)
+    text.clear_cache()
+    name = "x" * 200_000
+    record = record_named(name)
+    app.open("replay", "reset", record=record, title="long")
+    drawn: list[str] = []
+    blit = text.blit
+    monkeypatch.setattr(text, "blit", lambda surf, s, *a, **kw: drawn.append(s) or
+                        blit(surf, s, *a, **kw))
+    for _ in range(40):
+        T.frame(app, 0.2)
+    assert record.seats[1].name == name
+    assert any(s.startswith("x" * 8) for s in drawn)          # the name is on the table
+    assert max(f.longest for f in fonts.values()) < 400
+
+
 # ----------------------------------------------------------------- the statistics
 
 

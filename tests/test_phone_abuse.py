@@ -482,6 +482,103 @@ def test_a_phone_that_reads_nothing_does_not_hold_up_the_stop(caplog):
     assert not any("destroyed" in s or "never retrieved" in s for s in said), said
 
 
+def test_a_loop_that_stops_under_the_server_still_stops_it_in_order(caplog):
+    """The server's loop stops while the server waits to be stopped (a callback that
+    raised ``SystemExit`` ends the loop's run so too). The server was cancelled
+    half-way, if its clean-up ran at all: had it failed, the loop closed with the
+    server's task pending, and the garbage collector's ``GeneratorExit`` met the
+    server's ``finally``, which awaits ("coroutine ignored GeneratorExit"). Now the
+    server is asked to stop and let run until it did: its lines are told goodbye, its
+    port is freed, and no task is left."""
+    srv = server_mod.PhoneServer(SeatAccess.new([0, 1]), bind="127.0.0.1", **FAST).start()
+    url, thread, loop = f"http://127.0.0.1:{srv.port}/ws", srv._thread, srv._loop
+    assert thread is not None and loop is not None
+    left: list[asyncio.Task[Any]] = []
+    close = loop.close
+
+    def closing() -> None:
+        left.extend(t for t in asyncio.all_tasks(loop) if not t.done())
+        close()
+
+    loop.close = closing      # type: ignore[method-assign]
+
+    async def main() -> list[dict[str, Any]]:
+        async with _session() as session:
+            line = await _hello(session, url, srv.access.tokens[0])
+            loop.call_soon_threadsafe(loop.stop)      # the server waits at its Event
+            while await line.next() is not None:
+                pass
+            return line.got
+
+    with caplog.at_level(logging.DEBUG):
+        got = asyncio.run(main())
+        thread.join(30)
+        assert not thread.is_alive()
+    assert {"type": "bye", "reason": "closed"} in got, got
+    assert left == []
+    with socket.socket() as s:               # the port is free again
+        s.bind(("127.0.0.1", srv.port))
+
+
+@pytest.mark.parametrize("held", ["before_its_loop", "before_it_listens"])
+def test_a_start_that_gives_up_waiting_still_stops_the_server(monkeypatch, held):
+    """``start()`` gave up waiting for the server (a machine too busy) and raised, but
+    the server went on: it listened for good, with nobody to stop it (and before the
+    server's thread had made its loop, ``stop()`` found nothing to tell). It now stops
+    as soon as it gets going. The server's thread is held where it was when the start
+    gave up: before it made its loop, or before it listened."""
+    from game.net import page
+
+    going = threading.Event()
+    if held == "before_its_loop":
+        new_loop = asyncio.new_event_loop
+        monkeypatch.setattr(asyncio, "new_event_loop", lambda: going.wait(30) and new_loop())
+    else:
+        preload = page.preload
+        monkeypatch.setattr(page, "preload", lambda: going.wait(30) and preload())
+    srv = server_mod.PhoneServer(SeatAccess.new([0]), bind="127.0.0.1")
+    with pytest.raises(OSError, match="did not start in time"):
+        srv.start(timeout=0)
+    going.set()
+    thread = srv._thread
+    assert thread is not None
+    thread.join(30)
+    assert not thread.is_alive(), "the server listens with nobody to stop it"
+
+
+def test_tasks_started_while_the_others_end_are_finished_too():
+    """Tasks the cancelled ones start as they end (a line closing as its connection is
+    shut down) were left pending when the loop closed."""
+    from game.net.http import finish_tasks
+
+    loop = asyncio.new_event_loop()
+    ended: list[str] = []
+
+    async def late() -> None:
+        try:
+            await asyncio.Event().wait()
+        finally:
+            await asyncio.sleep(0)           # awaits in its finally, as the server's
+            ended.append("late")
+
+    async def first() -> None:
+        try:
+            await asyncio.Event().wait()
+        finally:
+            asyncio.get_running_loop().create_task(late())
+            ended.append("first")
+
+    try:
+        loop.run_until_complete(asyncio.sleep(0))
+        loop.create_task(first())
+        loop.run_until_complete(asyncio.sleep(0))
+        finish_tasks(loop)
+        assert [t for t in asyncio.all_tasks(loop) if not t.done()] == []
+        assert ended == ["first", "late"]
+    finally:
+        loop.close()
+
+
 # --------------------------------------------------------------------------- the page
 
 

@@ -270,7 +270,8 @@ def main(argv: list[str]) -> int:
     p.add_argument("--stand-in", default=None, metavar="LEVEL",
                    help="a computer level that plays for an away phone until it is back")
     p.add_argument("--record", type=cliargs.file_path, default=None, metavar="FILE",
-                   help="also write the game's record (docs/records.md) to FILE at the end")
+                   help="also write the game's record (docs/records.md) to FILE at the end "
+                        "(its folder must exist)")
     p.add_argument("--json", action="store_true", help="print JSON lines")
     args = p.parse_args(argv)
 

@@ -8,7 +8,7 @@ the exact ``Host`` it answers to, and aiohttp's connection handler with the gate
   server listens on with its port (:class:`HostNames`); the page's CSP names that
   address as the server knows it, never as the request spelled it.
 * Stopping leaves no connection half-made and no task pending (:func:`stop_accepting`,
-  :func:`finish_tasks`).
+  :func:`finish_loop`), also when the loop's run ended under the server.
 """
 
 from __future__ import annotations
@@ -187,14 +187,42 @@ async def with_headers(request: web.Request, response: web.StreamResponse) -> No
     secure(response.headers)
 
 
+#: Rounds :func:`finish_tasks` cancels in: each may leave tasks its tasks started.
+FINISH_ROUNDS = 10
+
+
 def finish_tasks(loop: asyncio.AbstractEventLoop) -> None:
     """Cancel the tasks still pending when the server stops and let them end, so none
-    is destroyed pending when the loop closes."""
-    tasks = [t for t in asyncio.all_tasks(loop) if not t.done()]
-    for t in tasks:
-        t.cancel()
-    if tasks:
+    is destroyed pending when the loop closes. A task may start another as it ends (a
+    line closing as its connection is shut down): those are finished too, round after
+    round, until none is left (at most :data:`FINISH_ROUNDS` rounds)."""
+    for _ in range(FINISH_ROUNDS):
+        tasks = [t for t in asyncio.all_tasks(loop) if not t.done()]
+        if not tasks:
+            return
+        for t in tasks:
+            t.cancel()
         loop.run_until_complete(asyncio.gather(*tasks, return_exceptions=True))
+
+
+def finish_loop(loop: asyncio.AbstractEventLoop, serving: asyncio.Task[Any] | None,
+                stop: Callable[[], None], grace: float) -> None:
+    """Leave no task pending on ``loop`` before it closes; ``serving`` is the server's
+    own task, ``stop`` asks it to stop (in the loop's thread).
+
+    A task left pending is destroyed with its coroutine at an await; the garbage
+    collector then throws ``GeneratorExit`` in, and a coroutine whose ``finally``
+    awaits -- the server's shuts its connections down -- awaits again instead of
+    ending ("coroutine ignored GeneratorExit"), and nothing it would close is closed
+    in order. When the loop's run ended under the server (the loop was stopped, a
+    callback raised ``SystemExit``), the server is asked to stop and let run for
+    ``grace`` seconds until it did, its lines told goodbye, rather than cancelled
+    half-way; what is left then is cancelled and awaited (:func:`finish_tasks`)."""
+    if serving is not None and not serving.done():
+        stop()
+        loop.run_until_complete(asyncio.wait([serving], timeout=grace))
+    finish_tasks(loop)
+    loop.run_until_complete(loop.shutdown_asyncgens())
 
 
 async def stop_accepting(servers: list[asyncio.AbstractServer]) -> None:

@@ -19,6 +19,7 @@ from game.net.seat import PhoneSource
 from game.net.server import PhoneServer
 from game.turn import hooks as H
 from game.turn.hooks import Hooks
+from game.turn.texts import shown_name
 
 
 def phone_seats(seats: Sequence[dict[str, Any]]) -> list[int]:
@@ -73,7 +74,7 @@ class PhoneRoom:
         for s in self.phones:
             url = self.server.link(s)
             short = url.split("://", 1)[1] if url else ""
-            out.append(SeatLink(s, self.link.names[s], url, short, s in on,
+            out.append(SeatLink(s, shown_name(self.link.names[s]), url, short, s in on,
                                 self.sources[s].standing_in))
         return out
 

@@ -60,7 +60,7 @@ from game.net.http import (
     Handler,
     HostNames,
     add_routes,
-    finish_tasks,
+    finish_loop,
     serve_page,
     stop_accepting,
     url_host,
@@ -146,6 +146,9 @@ class PhoneServer:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stopping: asyncio.Event | None = None
+        #: stop() was called: read by the server's thread, which may not have made
+        #: its loop and ``_stopping`` yet (a start that gave up waiting)
+        self._stop_asked = threading.Event()
         self._thread: threading.Thread | None = None
         self._ready = threading.Event()
         self._error: BaseException | None = None
@@ -162,6 +165,7 @@ class PhoneServer:
         self._thread = threading.Thread(target=self._run, name="phone-server", daemon=True)
         self._thread.start()
         if not self._ready.wait(timeout):
+            self.stop(timeout=0)         # nobody would stop it: it stops once it runs
             raise OSError("the phone server did not start in time")
         if self._error is not None:
             self._thread.join(timeout)
@@ -169,13 +173,17 @@ class PhoneServer:
         return self
 
     def stop(self, timeout: float = 10.0) -> None:
-        """Close every line (``bye``) and stop listening. Idempotent."""
+        """Close every line (``bye``) and stop listening. Idempotent; also before the
+        server's thread has made its loop (it then stops as soon as it runs)."""
+        self._stop_asked.set()           # first: the thread reads it after _stopping
         loop, stopping = self._loop, self._stopping
         if loop is not None and stopping is not None and not loop.is_closed():
             with contextlib.suppress(RuntimeError):
                 loop.call_soon_threadsafe(stopping.set)
-        if self._thread is not None and self._thread is not threading.current_thread():
-            self._thread.join(timeout)
+        thread = self._thread
+        if thread is not None and thread is not threading.current_thread() and \
+                thread.is_alive():        # (not alive: ended, or not started yet)
+            thread.join(timeout)
         self.stopped = True
 
     @property
@@ -236,16 +244,25 @@ class PhoneServer:
         loop = asyncio.new_event_loop()
         loop.set_exception_handler(self.quiet.loop_handler)
         self._loop = loop
+        serving: asyncio.Task[None] | None = None
         try:
-            loop.run_until_complete(self._serve())
+            serving = loop.create_task(self._serve())
+            loop.run_until_complete(serving)
         except BaseException as exc:  # noqa: BLE001 - reported to start()
             self._error = exc
         finally:
             self._ready.set()
-            with contextlib.suppress(Exception):
-                finish_tasks(loop)
-                loop.run_until_complete(loop.shutdown_asyncgens())
+            try:
+                finish_loop(loop, serving, self._ask_stop, STOP_GRACE + 5.0)
+            except Exception as exc:  # noqa: BLE001 - a boundary: the loop itself failed
+                self.quiet.say("loop", "phone server: stopping failed", exc)
             loop.close()
+
+    def _ask_stop(self) -> None:
+        """In the server's thread: what :meth:`stop` asks from any other."""
+        self._stop_asked.set()
+        if self._stopping is not None:
+            self._stopping.set()
 
     def _spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
         """A task kept until it ends (the loop itself only keeps a weak reference: a
@@ -257,6 +274,8 @@ class PhoneServer:
 
     async def _serve(self) -> None:
         self._stopping = asyncio.Event()
+        if self._stop_asked.is_set():   # stop() came before the event was there
+            self._stopping.set()
         page.preload()                  # no request opens a file
         app = web.Application(client_max_size=1024, middlewares=[self._guard])
         add_routes(app, self._page, self._socket)

@@ -333,7 +333,7 @@ class StatsScene(Scene):
         """Each person's (by name) and each computer level's accuracy per reviewed
         game: a dot per game, the line the mean of the last few."""
         from game.review.history import YOU
-        from game.turn.texts import role_name
+        from game.turn.texts import role_name, shown_name
 
         u = self.u
         acc = self.accuracy
@@ -349,8 +349,10 @@ class StatsScene(Scene):
             return
         items = []
         for i, ln in enumerate(acc.lines):
-            label = (role_name("you", 0) if ln.name == YOU else ln.name) if ln.human \
-                else t("level." + (ln.level or "none"))
+            if not ln.human:
+                label = t("level." + (ln.level or "none"))
+            else:
+                label = role_name("you", 0) if ln.name == YOU else shown_name(ln.name)
             items.append((label, LINE_COLOURS[i % len(LINE_COLOURS)], ln.human))
         ltop = self._legend(surf, rect, items)
         plot.height = ltop - plot.top - int(26 * u)

@@ -1,7 +1,8 @@
 """How a table names its seats in sentences, and its log lines. No pygame.
 
 The one person at the screen (a solo game) is addressed in the second person: "You
-keep", "swaps with you"; with several people, or none, every seat goes by its name.
+keep", "swaps with you"; with several people, or none, every seat goes by its name,
+at most :data:`SHOWN_NAME` characters of it.
 """
 
 from __future__ import annotations
@@ -11,6 +12,18 @@ from typing import Any
 
 from game import i18n
 from game.i18n import card_name, t
+
+#: The most characters of a seat's name the screens show. The game itself writes at
+#: most 16 (the setup's name box, a guest's phone, the settings); a record or a save
+#: edited by hand may hold any number, and the table wrapped and measured a name of
+#: 200,000 characters whole, in its log on every frame.
+SHOWN_NAME = 32
+
+
+def shown_name(name: str) -> str:
+    """``name`` as the screens show it: longer than :data:`SHOWN_NAME` characters, cut
+    with an ellipsis before anything measures or wraps it (the record keeps it whole)."""
+    return name if len(name) <= SHOWN_NAME else name[:SHOWN_NAME - 1] + "…"
 
 
 def role_name(role: str | None, seat: int) -> str | None:
@@ -31,7 +44,7 @@ def seat_name(seat: dict[str, Any], index: int) -> str:
     name = str(seat.get("name", "?"))
     role = seat.get("role") or role_of(
         name, bool(seat.get("human")) or seat.get("type") == "human", index)
-    return role_name(role, index) or name
+    return role_name(role, index) or shown_name(name)
 
 
 class SeatNames:
@@ -46,7 +59,7 @@ class SeatNames:
         self.roles = list(roles or [None] * len(self.names))
 
     def name(self, seat: int) -> str:
-        return role_name(self.roles[seat], seat) or self.names[seat]
+        return role_name(self.roles[seat], seat) or shown_name(self.names[seat])
 
     def solo(self, seat: int) -> bool:
         """``seat`` is addressed as "you": the only person at the screen, or the seat
