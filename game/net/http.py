@@ -15,16 +15,19 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
+import socket
 from collections.abc import Callable
 from typing import Any
 
 from aiohttp import web
 
 from game.net import page
-from game.net.addresses import LOOPBACK
+from game.net.addresses import LOOPBACK, socket_family
 from game.net.gate import Conn
 
 SERVER_NAME = "Stammtisch"
+#: Connections the system may queue for the server to take.
+LISTEN_QUEUE = 128
 #: The headers of every answer (the page's own CSP replaces the default one).
 HEADERS = {
     "X-Content-Type-Options": "nosniff",
@@ -252,3 +255,23 @@ async def stop_accepting(servers: list[asyncio.AbstractServer]) -> None:
             loop.remove_reader(sock.fileno())
     for _ in range(2):     # each taken connection is made in the next turn
         await asyncio.sleep(0)
+
+
+async def listen(hosts: list[str], port: int, handler: Callable[[], Any], backlog: int,
+                 servers: list[asyncio.AbstractServer]) -> int:
+    """Listen on each of ``hosts`` at ``port`` (0: the first picks a free one, the
+    others take the same), appending each server to ``servers`` as it starts (so a
+    failure part-way leaves the caller the ones to close); returns the port."""
+    loop = asyncio.get_running_loop()
+    for host in hosts:
+        # create_server sets SO_REUSEADDR on POSIX only: on Windows it would let a
+        # second table bind this port and take the phones' connections
+        sock = socket.create_server((host, port), backlog=LISTEN_QUEUE,
+                                    family=socket_family(host))
+        servers.append(await loop.create_server(handler, sock=sock, backlog=backlog))
+        # asyncio takes ``backlog`` connections per turn (few, for few descriptors);
+        # the system may queue more meanwhile
+        sock.listen(LISTEN_QUEUE)
+        if port == 0:
+            port = int(sock.getsockname()[1])
+    return port

@@ -42,7 +42,6 @@ import contextlib
 import itertools
 import logging
 import queue
-import socket
 import threading
 import time
 from collections import Counter
@@ -55,12 +54,13 @@ from game import notices
 from game.net import gate as G
 from game.net import page, protocol
 from game.net.access import Attempts, Clock, RateLimit, SeatAccess, same_name
-from game.net.addresses import allowed_peer, listen_hosts, public_host, socket_family
+from game.net.addresses import allowed_peer, listen_hosts, public_host
 from game.net.http import (
     Handler,
     HostNames,
     add_routes,
     finish_loop,
+    listen,
     serve_page,
     stop_accepting,
     url_host,
@@ -94,8 +94,6 @@ logging.getLogger("aiohttp.websocket").addFilter(OneLineFilter(Quiet(log), "webs
 
 #: Seconds a stop waits for the lines to say goodbye.
 STOP_GRACE = 2.5
-#: Connections the system may queue for the server to take.
-LISTEN_QUEUE = 128
 #: Seconds a wrong token waits for its answer once its address (or everybody
 #: together) sent too many (a line answers one message at a time).
 TOKEN_DELAY = 2.0
@@ -285,8 +283,7 @@ class PhoneServer:
         await runner.setup()
         manager = runner.server
         assert manager is not None
-        loop = asyncio.get_running_loop()
-        kw = {"loop": loop, "keepalive_timeout": self.gate.limits.http_idle,
+        kw = {"loop": asyncio.get_running_loop(), "keepalive_timeout": self.gate.limits.http_idle,
               "access_log": None, "logger": _http_log}
 
         def handler() -> Handler:
@@ -298,18 +295,7 @@ class PhoneServer:
         if self._budgeted:
             self.gate.limits.total = budget.total
         try:
-            for host in self.hosts:
-                # create_server sets SO_REUSEADDR on POSIX only: on Windows it would
-                # let a second table bind this port and take the phones' connections
-                sock = socket.create_server((host, self.port), backlog=LISTEN_QUEUE,
-                                            family=socket_family(host))
-                srv = await loop.create_server(handler, sock=sock, backlog=budget.backlog)
-                # asyncio takes ``backlog`` connections per turn (few, for few
-                # descriptors); the system may queue more meanwhile
-                sock.listen(LISTEN_QUEUE)
-                servers.append(srv)
-                if self.port == 0:
-                    self.port = int(sock.getsockname()[1])
+            self.port = await listen(self.hosts, self.port, handler, budget.backlog, servers)
             self.names = HostNames(self.hosts, self.port)
             sweeper = self._spawn(self._sweep())
             self._ready.set()
