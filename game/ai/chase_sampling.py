@@ -13,7 +13,7 @@ see :mod:`game.ai.chase_levels`):
    importance weight that keeps the estimate exact).
 2. **The round so far.** Undoing the public swaps gives everybody's dealt card. A
    :class:`~game.rules.chase.ChaseGame` is set up at the start of the round with that
-   deal (:meth:`~game.rules.chase.ChaseGame.at_round`) and the round's moves are made
+   deal (:meth:`~game.rules.chase.ChaseGame.deal_round_at`) and the round's moves are made
    again; the world is kept only if the engine shows exactly what the view shows
    (a swap into a King would have been a block; a low card passed without being shown
    was not low under ``reveal_low_on_pass``; …), and it is weighted by how likely the
