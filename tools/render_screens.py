@@ -33,8 +33,6 @@ from game.scenes.menu import MenuScene  # noqa: E402
 from game.turn.options import TableOptions  # noqa: E402
 
 _FILLED = False
-SOLO = [{"name": "", "human": True, "level": "medium"}] + [
-    {"name": "", "human": False, "level": lv} for lv in ("easy", "medium", "hard", "expert")]
 
 
 def seats(n: int = 5, humans: int = 1, lang: str = "en"):

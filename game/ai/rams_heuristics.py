@@ -80,7 +80,7 @@ def p_sweep(hand: Sequence[str], trump: str, gone: set[str], rank: Mapping[str, 
 
 
 def play_loss(info: Info, hand: Sequence[str] | None = None,
-              q_later: float = 0.42, lone_play: bool = True) -> float:
+              q_later: float = 0.42) -> float:
     """Expected lives ``info.me`` loses this round by declaring play (medium's model)."""
     hand = list(info.hand if hand is None else hand)
     me = info.me

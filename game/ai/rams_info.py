@@ -14,7 +14,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from game.rules.rams_rules import (
-    DECK_CARDS,
     RANK_ORDER,
     counters_of,
     forced_to_play,
@@ -24,11 +23,6 @@ from game.rules.rams_rules import (
 )
 
 View = Mapping[str, Any]
-
-
-def deck_of(deck: str) -> tuple[str, ...]:
-    """Every card of the deck in use."""
-    return DECK_CARDS[deck]
 
 
 def keep_value(card: str, trump: str, rank: Mapping[str, int]) -> int:
