@@ -111,14 +111,13 @@ def _discard_odds(view: View, policies: Policies | None, hidden: int
     return out
 
 
-def read_belief(view: View, policies: Policies | None = None) -> Belief:
-    """Where the seat knows each card to be, and which cards are unplaced (with the
-    policies, also what the dealers' draws say of the face-down discards)."""
+def _follow_cards(view: View) -> tuple[dict[int, str], list[str], list[bool] | None]:
+    """What the seat knows from its view: the seat each card it has seen now lies with
+    (followed through the swaps; a swap of its own by what it handed over), the seen
+    cards out of this round's play (drawn away, a King refused from the talon), and
+    which seats had a Queen's refusal left when the round began (``None`` without
+    ``queen_refuses_once``)."""
     me = view["seat"]
-    rules = view["rules"]
-    n_seats = view["players"]
-    scale = scale_for(rules)
-    deck = list(scale.deck) * decks_in_play(rules, n_seats)
     known: dict[int, str] = {}
     gone: list[str] = []     # known cards out of this round's play
     exchanges = iter([e for e in view["private"] if e.get("type") == "exchange"])
@@ -153,6 +152,18 @@ def read_belief(view: View, policies: Policies | None = None) -> Belief:
             gone.append(e["card"])
     if view["hand"]:
         known[me] = view["hand"][0]
+    return known, gone, refusals
+
+
+def read_belief(view: View, policies: Policies | None = None) -> Belief:
+    """Where the seat knows each card to be, and which cards are unplaced (with the
+    policies, also what the dealers' draws say of the face-down discards)."""
+    me = view["seat"]
+    rules = view["rules"]
+    n_seats = view["players"]
+    scale = scale_for(rules)
+    deck = list(scale.deck) * decks_in_play(rules, n_seats)
+    known, gone, refusals = _follow_cards(view)
     pile = view.get("discard_pile")
     hidden = 0
     if pile is not None:
