@@ -150,22 +150,12 @@ def from_dict(data: object) -> Record:
 
 def _from_dict(data: object, read: list[tuple[int, str]] | None,
                bad_move: int | None) -> Record:
+    """The record in ``data``, its fields checked in a fixed order (the first fault
+    is the one reported). ``read``: the moves :func:`parse`
+    has already read one by one (``bad_move``: the index of the first it could not)."""
     if not isinstance(data, dict):
         raise _bad("a record must be a JSON object")
-    if "format" not in data:
-        raise _bad("missing field 'format'")
-    fmt = data["format"]
-    if not is_int(fmt):
-        raise _bad(f"field 'format' must be an integer, got {_show(fmt)}")
-    if fmt not in FORMATS:
-        raise _bad(f"record format {fmt} is not supported (this reader knows formats "
-                   f"{' and '.join(map(str, FORMATS))})")
-    game = data.get("game")
-    if game is None:
-        raise _bad("missing field 'game'")
-    if not isinstance(game, str) or game not in games.GAMES:
-        raise _bad(f"field 'game' must be one of {', '.join(games.GAME_IDS)}, "
-                   f"got {_show(game)}")
+    fmt, game = _format_and_game(data)
     seats = _seats(data.get("seats"))
     rules = data.get("rules", {})
     if not isinstance(rules, dict):
@@ -191,6 +181,34 @@ def _from_dict(data: object, read: list[tuple[int, str]] | None,
     deals = data.get("deals", [])
     if not isinstance(deals, list) or not all(isinstance(d, list) for d in deals):
         raise _bad("field 'deals' must be a list of lists of card codes")
+    record = Record(game=game, seats=seats, rules=rules, dealer=dealer, seed=seed,
+                    bot_seed=bot_seed, deals=deals, moves=_moves(data, read, bad_move))
+    _check_rules_and_deals(record)
+    return record
+
+
+def _format_and_game(data: dict[str, Any]) -> tuple[int, str]:
+    """The record's ``format`` (one this reader knows) and ``game`` (a registered id)."""
+    if "format" not in data:
+        raise _bad("missing field 'format'")
+    fmt = data["format"]
+    if not is_int(fmt):
+        raise _bad(f"field 'format' must be an integer, got {_show(fmt)}")
+    if fmt not in FORMATS:
+        raise _bad(f"record format {fmt} is not supported (this reader knows formats "
+                   f"{' and '.join(map(str, FORMATS))})")
+    game = data.get("game")
+    if game is None:
+        raise _bad("missing field 'game'")
+    if not isinstance(game, str) or game not in games.GAMES:
+        raise _bad(f"field 'game' must be one of {', '.join(games.GAME_IDS)}, "
+                   f"got {_show(game)}")
+    return fmt, game
+
+
+def _moves(data: dict[str, Any], read: list[tuple[int, str]] | None,
+           bad_move: int | None) -> list[tuple[int, str]]:
+    """The ``moves`` as (seat, move) pairs: their shape only, :func:`rebuild` plays them."""
     if "moves" not in data:
         raise _bad("missing field 'moves'")
     moves = data["moves"]
@@ -207,10 +225,7 @@ def _from_dict(data: object, read: list[tuple[int, str]] | None,
                     or not isinstance(m.get("move"), str)):
                 raise _bad_move(i)
             parsed_moves.append((m["seat"], m["move"]))
-    record = Record(game=game, seats=seats, rules=rules, dealer=dealer, seed=seed,
-                    bot_seed=bot_seed, deals=deals, moves=parsed_moves)
-    _check_rules_and_deals(record)
-    return record
+    return parsed_moves
 
 
 def _seats(raw: object) -> list[Seat]:

@@ -112,7 +112,7 @@ def test_every_level_plays_sensibly_under_random_variants() -> None:
             if p.decision in ("turn", "dealer") and (card == "Cuckoo" or card[0] == "K"):
                 assert move == "keep"
                 checked_king += 1
-            if p.decision == "dealer" and g.card_value(card) == 1:
+            if p.decision == "dealer" and g.scale.value[card] == 1:
                 assert move == "draw"
                 checked_ace += 1
             g.apply(p.seat, move)
@@ -254,7 +254,7 @@ def test_registry_gives_each_game_its_own_levels() -> None:
     for level in LEVELS:
         player = make_player("rams", level)
         assert type(player).__module__ == "game.ai.rams_levels"
-        assert player.choose(g.view(p.seat)) in g.legal_moves()
+        assert player.choose(g.view(p.seat)) in p.legal
         assert type(make_player("chase", level)).__module__.startswith("game.ai.chase_")
     with pytest.raises(ValueError, match="unknown player"):
         make_player("chase", "grandmaster")

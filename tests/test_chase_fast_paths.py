@@ -4,7 +4,7 @@ The solvers (:mod:`game.ai.cfr`, exact, and :mod:`game.ai.mccfr`, sampled) play 
 round on card strengths in numpy instead of running the engine: they write the
 King's block, the skipped turn after it, the dealer's draw and the lowest card losing
 once more. Here both play thousands of random deals against the engine itself
-(:meth:`ChaseGame.at_round`), each seat deciding by the same strategy in the same
+(:meth:`ChaseGame.deal_round_at`), each seat deciding by the same strategy in the same
 information set; the engine's seats read their information set from their view as
 the levels do (:func:`game.ai.chase_info.situation`) and find their entry by the key
 the game looks the solved tables up with (:func:`game.ai.chase_tables.table_key`).
@@ -62,9 +62,10 @@ def engine_losses(rules: SolverRules, cards: list[str], talon: str, decide: Deci
     dealer = rng.choice(active)
     i = active.index(dealer)
     order = active[i + 1:] + active[:i + 1]
-    game = ChaseGame.at_round(rules.engine_rules(), n_seats, dealer=dealer,
-                              dealt={s: c for s, c in zip(order, cards)}, talon=[talon],
-                              lives=[5] * n_seats, in_game=[s in active for s in range(n_seats)])
+    game = ChaseGame(rules.engine_rules(), n_seats, seed=0, dealer=dealer)
+    game.deal_round_at(dealer=dealer, dealt={s: c for s, c in zip(order, cards)},
+                       talon=[talon], lives=[5] * n_seats,
+                       in_game=[s in active for s in range(n_seats)])
     while (p := game.to_move()) is not None:
         game.apply(p.seat, decide(order.index(p.seat), game.view(p.seat)))
     assert game.round_over

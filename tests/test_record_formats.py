@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from game import commands
 from game.games import new_game
 from game.records import FORMATS, RecordError, Seat, from_dict, rebuild, record_of
-from game.rules.rams import AS_WRITTEN, NEW_IN_FORMAT_3, PRESETS, preset_of, rams_rules
+from game.rules.rams import AS_WRITTEN, NEW_IN_FORMAT_3, rams_rules
 
 
 def rams_record(fmt: int, rules: dict[str, Any], moves: list[tuple[int, str]]
@@ -104,12 +104,6 @@ def test_replay_reads_format_3(tmp_path: Path, capsys: Any) -> None:
     assert out["lives"] == [20, 20, 20, 20]
     assert out["to_move"] == {"seat": 2, "legal": ["drop", "general", "play"],
                               "decision": "declare"}
-
-
-def test_presets() -> None:
-    assert preset_of(rams_rules()) == "pub"
-    assert preset_of(rams_rules(PRESETS["as_written"])) == "as_written"
-    assert preset_of(rams_rules({"general_rams": False})) is None
 
 
 pace = st.fixed_dictionaries({}, optional={

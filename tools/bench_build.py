@@ -26,21 +26,13 @@ import tempfile
 import time
 from pathlib import Path
 
+from build_windows import folder_size
+
 ROOT = Path(__file__).resolve().parent.parent
 EXE_SUFFIX = ".exe" if sys.platform.startswith("win") else ""
 SIZE_BUDGET_MB = 25.0
 TIME_BUDGET_RATIO = 2.0
 MB = 1024 * 1024
-
-
-def folder_size(path: Path) -> int:
-    total = 0
-    for dirpath, _dirs, files in os.walk(path):
-        for name in files:
-            p = Path(dirpath, name)
-            if not p.is_symlink():
-                total += p.stat().st_size
-    return total
 
 
 def breakdown(folder: Path, top: int = 12) -> list[tuple[str, float]]:

@@ -44,6 +44,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Coroutine
 from pathlib import Path
 from typing import Any
 
@@ -159,38 +160,36 @@ class Idle:
         ) as session:
             await asyncio.gather(*(self._slot(session) for _ in range(self.n)))
 
+    async def _hold(self, read: Coroutine[Any, Any, Any]) -> None:
+        """Count one new connection open and live until ``read`` ends (the server
+        wrote or closed it) or the run stops."""
+        self.opened += 1
+        self.live += 1
+        try:
+            waiter = asyncio.ensure_future(read)
+            stopper = asyncio.ensure_future(self.stop.wait())
+            await asyncio.wait({waiter, stopper}, return_when=asyncio.FIRST_COMPLETED)
+            waiter.cancel()
+            stopper.cancel()
+        finally:
+            self.live -= 1
+
     async def _slot(self, session: aiohttp.ClientSession) -> None:
         url = f"http://127.0.0.1:{self.port}/ws"
         while not self.stop.is_set():
             try:
                 if self.kind == "ws":
                     ws = await session.ws_connect(url, heartbeat=None, autoping=True)
-                    self.opened += 1
-                    self.live += 1
                     try:
-                        waiter = asyncio.ensure_future(ws.receive())
-                        stopper = asyncio.ensure_future(self.stop.wait())
-                        await asyncio.wait({waiter, stopper},
-                                           return_when=asyncio.FIRST_COMPLETED)
-                        waiter.cancel()
-                        stopper.cancel()
+                        await self._hold(ws.receive())
                     finally:
-                        self.live -= 1
                         await ws.close()
                 else:
                     reader, writer = await asyncio.open_connection(
                         "127.0.0.1", self.port, local_addr=(self.source, 0))
-                    self.opened += 1
-                    self.live += 1
                     try:
-                        waiter = asyncio.ensure_future(reader.read(1))
-                        stopper = asyncio.ensure_future(self.stop.wait())
-                        await asyncio.wait({waiter, stopper},
-                                           return_when=asyncio.FIRST_COMPLETED)
-                        waiter.cancel()
-                        stopper.cancel()
+                        await self._hold(reader.read(1))
                     finally:
-                        self.live -= 1
                         writer.close()
                 if not self.stop.is_set():
                     self.closed += 1

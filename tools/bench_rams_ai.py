@@ -174,7 +174,7 @@ def table(seat: str, opponent: str, games: int, players: int, seed: int, jobs: i
     diffs = [r["lost"][0] / max(1, r["rounds"][0]) - r["lost"][1] / max(1, r["rounds"][1])
              for r in recs]
     dm, dlo, dhi = mean_ci(diffs)
-    share_m, share_lo, share_hi = mean_ci([r["wins"] / r["games"] for r in recs])
+    _, share_lo, share_hi = mean_ci([r["wins"] / r["games"] for r in recs])
     ts = [t for r in recs for t in r["times"][0]]
     to = [t for r in recs for t in r["times"][1]]
     forced = [sum(r["forced"][i] for r in recs) for i in (0, 1)]

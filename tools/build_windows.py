@@ -132,14 +132,19 @@ def stamp_of(*parts: object) -> str:
     return hashlib.sha256(json.dumps(parts, sort_keys=True).encode()).hexdigest()[:16]
 
 
-def folder_mb(path: Path) -> float:
+def folder_size(path: Path) -> int:
+    """Bytes of every file under ``path``, links not followed."""
     total = 0
     for dirpath, _dirs, files in os.walk(path):
         for name in files:
             p = Path(dirpath, name)
             if not p.is_symlink():
                 total += p.stat().st_size
-    return round(total / MB, 1)
+    return total
+
+
+def folder_mb(path: Path) -> float:
+    return round(folder_size(path) / MB, 1)
 
 
 def find_tool(name: str) -> str | None:

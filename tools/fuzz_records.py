@@ -21,7 +21,6 @@ import io
 import json
 import os
 import random
-import stat
 import traceback
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -341,10 +340,3 @@ def run_case(command: str, path: Path, extra: tuple[str, ...] = ()) -> Outcome:
     except BaseException:  # noqa: BLE001 - that is what we count
         return Outcome(None, out.getvalue(), err.getvalue(), traceback.format_exc())
     return Outcome(code, out.getvalue(), err.getvalue())
-
-
-def is_special(path: Path) -> bool:
-    try:
-        return not stat.S_ISREG(os.stat(path).st_mode)
-    except OSError:
-        return True

@@ -299,9 +299,6 @@ _SPADE = _spade_unit()
 _DIAMOND = _diamond_unit()
 _CLUB_POLYS, _CLUB_CIRCLES = _club_unit()
 
-#: width of each suit symbol relative to its height
-SUIT_ASPECT = {"H": 0.98, "S": 1.0, "D": 0.74, "C": 0.94}
-
 
 def draw_suit(pen: Pen, suit: str, cx: float, cy: float, h: float, color,
               flip: bool = False, outline=None, width: float = 0.0) -> None:

@@ -33,14 +33,27 @@ from game.scenes.menu import MenuScene  # noqa: E402
 from game.turn.options import TableOptions  # noqa: E402
 
 _FILLED = False
-SOLO = [{"name": "", "human": True, "level": "medium"}] + [
-    {"name": "", "human": False, "level": lv} for lv in ("easy", "medium", "hard", "expert")]
 
 
 def seats(n: int = 5, humans: int = 1, lang: str = "en"):
     from game.scenes.testing import mixed_seats
 
     return mixed_seats(n, humans, lang)
+
+
+def play_to_results(app, tb, max_steps: int) -> None:
+    """Play ``tb`` until the results screen (humans at random, seeded, so every run
+    shoots the same game), at most ``max_steps`` steps."""
+    rng = random.Random(1)
+    for _ in range(max_steps):
+        if app.top.name == "results":
+            break
+        if tb.state == "hold":
+            tb.flow.release()
+        elif tb.state == "human":
+            tb.human_move(rng.choice(list(tb.pending.legal)))
+        else:
+            app.update(0.05)
 
 
 class Shooter:
@@ -340,16 +353,7 @@ class Shooter:
         self.save(app, "r31_hotseat_after_privacy")
         app = self.app()
         tb = self.table(app, 5, 1, {"lives": 1}, seed=3, game="rams")
-        rng = random.Random(1)
-        for _ in range(100000):
-            if app.top.name == "results":
-                break
-            if tb.state == "hold":
-                tb.flow.release()
-            elif tb.state == "human":
-                tb.human_move(rng.choice(list(tb.pending.legal)))
-            else:
-                app.update(0.05)
+        play_to_results(app, tb, 100000)
         self.save(app, "r40_results")
         app = self.app("normal")
         from game.scenes.table_rams import demo_scene as rams_demo
@@ -471,16 +475,7 @@ class Shooter:
             app = self.app()
             app._reviews = Reviews(InlineWorker, history.keep, samples=REVIEW_SAMPLES)
             tb = self.table(app, 4, 1, {"lives": 2}, seed=3, game=game)
-            rng = random.Random(1)
-            for _ in range(200000):
-                if app.top.name == "results":
-                    break
-                if tb.state == "hold":
-                    tb.flow.release()
-                elif tb.state == "human":
-                    tb.human_move(rng.choice(list(tb.pending.legal)))
-                else:
-                    app.update(0.05)
+            play_to_results(app, tb, 200000)
             T.click_button(app, app.top.list.by_name("review"))
             self.save(app, f"{prefix}_review")
             T.key(app, pygame.K_DOWN)

@@ -17,7 +17,6 @@ coach and the ``expert`` play out sampled worlds with these same probabilities.
 from __future__ import annotations
 
 import math
-from typing import Any
 
 from game.ai.chase_info import Situation, View, is_blocker, situation
 from game.ai.chase_tables import base_threshold, hard_p
@@ -176,8 +175,3 @@ def threshold_player(spec: str) -> ThresholdPlayer | None:
     player = ThresholdPlayer(parts[0], parts[-1])
     player.name = spec
     return player
-
-
-def level_policy(player: Any) -> Any:
-    """The object whose ``probabilities(view)`` models ``player`` in play-outs."""
-    return getattr(player, "policy", player)

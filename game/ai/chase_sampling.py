@@ -13,7 +13,7 @@ see :mod:`game.ai.chase_levels`):
    importance weight that keeps the estimate exact).
 2. **The round so far.** Undoing the public swaps gives everybody's dealt card. A
    :class:`~game.rules.chase.ChaseGame` is set up at the start of the round with that
-   deal (:meth:`~game.rules.chase.ChaseGame.at_round`) and the round's moves are made
+   deal (:meth:`~game.rules.chase.ChaseGame.deal_round_at`) and the round's moves are made
    again; the world is kept only if the engine shows exactly what the view shows
    (a swap into a King would have been a block; a low card passed without being shown
    was not low under ``reveal_low_on_pass``; …), and it is weighted by how likely the
@@ -111,14 +111,13 @@ def _discard_odds(view: View, policies: Policies | None, hidden: int
     return out
 
 
-def read_belief(view: View, policies: Policies | None = None) -> Belief:
-    """Where the seat knows each card to be, and which cards are unplaced (with the
-    policies, also what the dealers' draws say of the face-down discards)."""
+def _follow_cards(view: View) -> tuple[dict[int, str], list[str], list[bool] | None]:
+    """What the seat knows from its view: the seat each card it has seen now lies with
+    (followed through the swaps; a swap of its own by what it handed over), the seen
+    cards out of this round's play (drawn away, a King refused from the talon), and
+    which seats had a Queen's refusal left when the round began (``None`` without
+    ``queen_refuses_once``)."""
     me = view["seat"]
-    rules = view["rules"]
-    n_seats = view["players"]
-    scale = scale_for(rules)
-    deck = list(scale.deck) * decks_in_play(rules, n_seats)
     known: dict[int, str] = {}
     gone: list[str] = []     # known cards out of this round's play
     exchanges = iter([e for e in view["private"] if e.get("type") == "exchange"])
@@ -153,6 +152,18 @@ def read_belief(view: View, policies: Policies | None = None) -> Belief:
             gone.append(e["card"])
     if view["hand"]:
         known[me] = view["hand"][0]
+    return known, gone, refusals
+
+
+def read_belief(view: View, policies: Policies | None = None) -> Belief:
+    """Where the seat knows each card to be, and which cards are unplaced (with the
+    policies, also what the dealers' draws say of the face-down discards)."""
+    me = view["seat"]
+    rules = view["rules"]
+    n_seats = view["players"]
+    scale = scale_for(rules)
+    deck = list(scale.deck) * decks_in_play(rules, n_seats)
+    known, gone, refusals = _follow_cards(view)
     pile = view.get("discard_pile")
     hidden = 0
     if pile is not None:

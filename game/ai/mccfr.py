@@ -27,8 +27,6 @@ import numpy as np
 
 from game.ai.solver_rules import SolverRules
 
-LAST = {"": 0, "k": 0, "s": 1, "x": 2}
-
 
 class Abstract:
     """Information sets (pos, dealt, current, swaps so far 0 … 3+, last letter)."""

@@ -80,7 +80,7 @@ def p_sweep(hand: Sequence[str], trump: str, gone: set[str], rank: Mapping[str, 
 
 
 def play_loss(info: Info, hand: Sequence[str] | None = None,
-              q_later: float = 0.42, lone_play: bool = True) -> float:
+              q_later: float = 0.42) -> float:
     """Expected lives ``info.me`` loses this round by declaring play (medium's model)."""
     hand = list(info.hand if hand is None else hand)
     me = info.me
@@ -205,6 +205,36 @@ def take_choice(info: Info) -> str:
 
 # ---------------------------------------------------------------- card play
 
+def card_goal(me: int, tricks: Mapping[int, int], lone: int | None, lone_needs_one: bool,
+              counting: bool, general: int | None) -> tuple[str, int | None]:
+    """What ``me`` plays this trick for, and the seat it plays against (``lone``, or the
+    General Rams announcer while nobody has broken the General). The goals:
+    ``need`` a trick (yet), ``all`` of them, ``defend`` against that seat's aim,
+    ``safe`` (its own trick is in: spoil the needy), ``none`` (nothing left to win or
+    deny: throw the lowest card)."""
+    mine = tricks.get(me, 0)
+    if general is not None:
+        broken = any(n for s, n in tricks.items() if s != general)
+        if me == general:
+            return ("none" if broken else "all"), lone
+        if not broken:
+            return "defend", general
+        return ("need" if counting or mine == 0 else "safe"), lone
+    if counting:
+        return ("need" if lone is None or lone == me else "defend"), lone
+    if lone is None:
+        return ("need" if mine == 0 else "safe"), lone
+    if lone == me:
+        if lone_needs_one:
+            return ("need" if mine == 0 else "none"), lone
+        others = sum(n for s, n in tricks.items() if s != me)
+        return ("all" if others == 0 else "none"), lone
+    if lone_needs_one:
+        return ("defend" if tricks.get(lone, 0) == 0 else "none"), lone
+    others = sum(n for s, n in tricks.items() if s != lone)
+    return ("defend" if others == 0 else "none"), lone
+
+
 def choose_card(hand: Sequence[str], legal: Sequence[str], trick: Sequence[tuple[int, str]],
                 me: int, trump: str, rank: Mapping[str, int], deck: str, gone: set[str],
                 tricks: Mapping[int, int], in_play: Sequence[int], lone: int | None,
@@ -222,34 +252,7 @@ def choose_card(hand: Sequence[str], legal: Sequence[str], trick: Sequence[tuple
     def master(c: str) -> bool:
         return higher_out(c, gone, hand, rank, deck) == 0
 
-    # goal
-    mine = tricks.get(me, 0)
-    if general is not None:
-        broken = any(n for s, n in tricks.items() if s != general)
-        if me == general:
-            mode = "none" if broken else "all"
-        elif not broken:
-            mode, lone = "defend", general
-        else:
-            mode = "need" if counting or mine == 0 else "safe"
-    elif counting:
-        mode = "need" if lone is None or lone == me else "defend"
-    elif lone is not None:
-        if lone == me:
-            if lone_needs_one:
-                mode = "need" if mine == 0 else "none"
-            else:
-                others = sum(n for s, n in tricks.items() if s != me)
-                mode = "all" if others == 0 else "none"
-        else:
-            lt = tricks.get(lone, 0)
-            others = sum(n for s, n in tricks.items() if s != lone)
-            if lone_needs_one:
-                mode = "defend" if lt == 0 else "none"
-            else:
-                mode = "defend" if others == 0 else "none"
-    else:
-        mode = "need" if mine == 0 else "safe"
+    mode, lone = card_goal(me, tricks, lone, lone_needs_one, counting, general)
     if mode == "none":
         return min(legal, key=kv)
     n_play = len(in_play)

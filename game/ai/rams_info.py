@@ -11,10 +11,9 @@ counters) and a General Rams announcement.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from game.rules.rams_rules import (
-    DECK_CARDS,
     RANK_ORDER,
     counters_of,
     forced_to_play,
@@ -24,11 +23,6 @@ from game.rules.rams_rules import (
 )
 
 View = Mapping[str, Any]
-
-
-def deck_of(deck: str) -> tuple[str, ...]:
-    """Every card of the deck in use."""
-    return DECK_CARDS[deck]
 
 
 def keep_value(card: str, trump: str, rank: Mapping[str, int]) -> int:
@@ -48,6 +42,51 @@ def higher_out(card: str, gone: Iterable[str] | set[str], hand: Iterable[str],
         if c not in gone and c not in hand:
             n += 1
     return n
+
+
+class RoundSoFar(NamedTuple):
+    """What the round's public events tell (see :func:`read_round`)."""
+
+    declared: dict[int, str]            # seat -> play, drop or general
+    took: int | None                    # the seat that took the turned trump card
+    played: list[str]                   # every card played, in order
+    played_by: dict[int, list[str]]
+    voids: dict[int, set[str]]          # suits a seat showed it has none of
+    trick: list[tuple[int, str]]        # the trick on the table
+    tricks: dict[int, int]              # tricks taken, by seat
+
+
+def read_round(events: Iterable[Mapping[str, Any]], trump: str,
+               must_trump: bool) -> RoundSoFar:
+    """Go through the round's events once: declarations, the trump taken, the cards
+    played and the voids they show, the tricks."""
+    declared: dict[int, str] = {}
+    took: int | None = None
+    played: list[str] = []
+    played_by: dict[int, list[str]] = {}
+    voids: dict[int, set[str]] = {}
+    trick: list[tuple[int, str]] = []
+    tricks: dict[int, int] = {}
+    for e in events:
+        t = e.get("type")
+        if t == "declare":
+            declared[e["seat"]] = e["choice"]
+        elif t == "take_trump":
+            took = e["seat"]
+        elif t == "play":
+            s, c = e["seat"], e["card"]
+            if trick:
+                shown = voids_shown(c, trick[0][1][1], trump, must_trump)
+                if shown:
+                    voids.setdefault(s, set()).update(shown)
+            trick.append((s, c))
+            played.append(c)
+            played_by.setdefault(s, []).append(c)
+        elif t == "trick":
+            w = e["winner"]
+            tricks[w] = tricks.get(w, 0) + 1
+            trick = []
+    return RoundSoFar(declared, took, played, played_by, voids, trick, tricks)
 
 
 class Info:
@@ -81,41 +120,16 @@ class Info:
         #: ``scoring: counters``: ``lives`` are counters, brought down to zero to win
         self.counting: bool = counters_of(self.rules)
         self.events = view["events"]
-        declared: dict[int, str] = {}
-        took: int | None = None
-        played: list[str] = []
-        played_by: dict[int, list[str]] = {}
-        voids: dict[int, set[str]] = {}
-        trick: list[tuple[int, str]] = []
-        tricks: dict[int, int] = {}
-        must_trump = bool(self.rules.get("must_trump"))
-        trump = self.trump
-        for e in self.events:
-            t = e.get("type")
-            if t == "declare":
-                declared[e["seat"]] = e["choice"]
-            elif t == "take_trump":
-                took = e["seat"]
-            elif t == "play":
-                s, c = e["seat"], e["card"]
-                if trick:
-                    shown = voids_shown(c, trick[0][1][1], trump, must_trump)
-                    if shown:
-                        voids.setdefault(s, set()).update(shown)
-                trick.append((s, c))
-                played.append(c)
-                played_by.setdefault(s, []).append(c)
-            elif t == "trick":
-                w = e["winner"]
-                tricks[w] = tricks.get(w, 0) + 1
-                trick = []
+        so_far = read_round(self.events, self.trump, bool(self.rules.get("must_trump")))
+        declared = so_far.declared
+        took = so_far.took
         self.declared = declared
         self.took = took
-        self.played = played if memory else []
-        self.played_by = played_by
-        self.voids = voids if memory else {}
-        self.trick = trick
-        self.tricks = tricks
+        self.played = so_far.played if memory else []
+        self.played_by = so_far.played_by
+        self.voids = so_far.voids if memory else {}
+        self.trick = so_far.trick
+        self.tricks = so_far.tricks
         playing = [s for s in order if declared.get(s) == "play"]
         self.general: int | None = view.get("general")
         if self.general is None:

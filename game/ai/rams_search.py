@@ -25,7 +25,7 @@ view's seed, round and step, so the same view gives the same move on any machine
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -219,6 +219,23 @@ def own_loss(info: Info, lost: dict[int, int]) -> int:
 
 Trials = DeclareTrials | CardTrials
 
+#: a world of no more weight than this tells nothing (the others' play all but rules it out)
+NO_WEIGHT = 1e-12
+
+
+def weighted_worlds(trials: Trials, worlds: int, rng: random.Random
+                    ) -> Iterator[tuple[float, Any]]:
+    """``(weight, world)`` for each of at most ``worlds`` sampled worlds, leaving out
+    those of no weight and stopping early once no world can be dealt. Drawn one at a
+    time, so a caller that stops draws no more."""
+    for _ in range(worlds):
+        got = trials.world(rng)
+        if got is None:
+            return
+        if got[0] <= NO_WEIGHT:
+            continue
+        yield got
+
 
 def tallies(trials: Trials, moves: Sequence[str], worlds: int, rng: random.Random
             ) -> tuple[dict[str, Tally], float]:
@@ -226,13 +243,7 @@ def tallies(trials: Trials, moves: Sequence[str], worlds: int, rng: random.Rando
     weight (the coach: every move in every world)."""
     out = {m: Tally() for m in moves}
     total = 0.0
-    for _ in range(worlds):
-        got = trials.world(rng)
-        if got is None:
-            break
-        w, world = got
-        if w <= 1e-12:
-            continue
+    for w, world in weighted_worlds(trials, worlds, rng):
         total += w
         for m in moves:
             v, lost = trials.run(world, m)
@@ -254,13 +265,13 @@ def race(trials: Trials, moves: Sequence[str], worlds: int, rng: random.Random,
     ws: list[float] = []
     n = 0
     first = max(2 * batch, worlds // 4)
-    while n < worlds and len(alive) > 1:
+    while n < worlds and len(alive) > 1:   # batches count every world drawn
         got = trials.world(rng)
         if got is None:
             break
         n += 1
         w, world = got
-        if w <= 1e-12:
+        if w <= NO_WEIGHT:
             continue
         ws.append(w)
         for m in alive:
@@ -388,13 +399,7 @@ def odds(info: Info, model: DeclareModel, worlds: int, seed: int,
     trials: Trials
     if info.decision == "trick" and shortcut and legal and settled(info):
         trials = CardTrials(info, model, read_play=True)
-        for _ in range(worlds):
-            got_world = trials.world(rng)
-            if got_world is None:
-                break
-            w, world = got_world
-            if w <= 1e-12:
-                continue
+        for _, world in weighted_worlds(trials, worlds, rng):
             lost = trials.run(world, legal[0])[1]
             return {m: {"lose_life": float(lost > 0), "expected_loss": float(lost)}
                     for m in legal}

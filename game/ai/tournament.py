@@ -146,25 +146,7 @@ def run_tournament(game_id: str, specs: Sequence[str], games: int, seed: int | N
                 if not game.finished:
                     unfinished += 1
                 total_rounds += len(game.rounds)
-                winners = game.winner if isinstance(game.winner, list) else (
-                    [] if game.winner is None else [game.winner])
-                seen: set[str] = set()
-                for seat, spec in enumerate(seat_spec):
-                    t = tallies[spec]
-                    t.times_ns.extend(times[seat])
-                    if spec not in seen:
-                        t.games += 1
-                        seen.add(spec)
-                    if seat in winners:
-                        t.wins += 1 / len(winners)
-                seat_tally = [tallies[spec] for spec in seat_spec]
-                for entry in game.rounds:
-                    lost = entry.get("lost", {})
-                    for s in participants(entry):
-                        t = seat_tally[int(s)]
-                        t.rounds_in += 1
-                        if s in lost:
-                            t.lives_lost += lost[s]
+                _score_game(game, seat_spec, tallies, times)
         seconds = time.perf_counter() - start
     finally:
         for p in players:             # user bots: end their processes
@@ -190,6 +172,32 @@ def run_tournament(game_id: str, specs: Sequence[str], games: int, seed: int | N
         "incidents": incidents,
         "bots": bots,
     }
+
+
+def _score_game(game: Any, seat_spec: list[str], tallies: dict[str, Tally],
+                times: list[list[int]]) -> None:
+    """Credit one played game to the tally of the spec at each seat: its decision
+    times, one game per spec (two seats of one spec count once), a share of a shared
+    win, and every round it was dealt into with the lives it lost there."""
+    winners = game.winner if isinstance(game.winner, list) else (
+        [] if game.winner is None else [game.winner])
+    seen: set[str] = set()
+    for seat, spec in enumerate(seat_spec):
+        t = tallies[spec]
+        t.times_ns.extend(times[seat])
+        if spec not in seen:
+            t.games += 1
+            seen.add(spec)
+        if seat in winners:
+            t.wins += 1 / len(winners)
+    seat_tally = [tallies[spec] for spec in seat_spec]
+    for entry in game.rounds:
+        lost = entry.get("lost", {})
+        for s in participants(entry):
+            t = seat_tally[int(s)]
+            t.rounds_in += 1
+            if s in lost:
+                t.lives_lost += lost[s]
 
 
 def _add_summaries(a: dict[str, Any] | None, b: dict[str, Any]) -> dict[str, Any]:

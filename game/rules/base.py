@@ -108,11 +108,10 @@ class Key:
         raise bad(" or ".join(parts))
 
 
-def validate_rules(game: str, spec: dict[str, Key], given: object,
-                   other_keys: frozenset[str] = frozenset()) -> dict[str, Any]:
+def validate_rules(game: str, spec: dict[str, Key], given: object) -> dict[str, Any]:
     """Return every key of ``spec`` with its value in force; raise :class:`RulesError`.
 
-    ``other_keys`` are the other game's keys: they are refused too (docs/records.md).
+    A key ``spec`` does not have is refused, the other game's keys too (docs/records.md).
     """
     if given is None:
         given = {}
@@ -138,13 +137,6 @@ def next_seat(seat: int, alive: Sequence[bool]) -> int:
         if alive[s]:
             return s
     raise ValueError("no seat takes part")
-
-
-def order_from_left_of(dealer: int, alive: Sequence[bool]) -> list[int]:
-    """Seats taking part, starting left of ``dealer`` and ending with the dealer
-    (the dealer is included only if alive)."""
-    n = len(alive)
-    return [s for s in ((dealer + k) % n for k in range(1, n + 1)) if alive[s]]
 
 
 @functools.lru_cache(maxsize=256)
@@ -282,10 +274,6 @@ class LazyView(dict):  # type: ignore[type-arg]
     def values(self) -> Any:  # type: ignore[override]
         return [self[k] for k in self._getters]
 
-    def snapshot(self) -> dict[str, Any]:
-        """A plain dict of every key, computed now."""
-        return {k: self[k] for k in self._getters}
-
 
 class Pending(NamedTuple):
     """The decision the game waits for (a tuple: cheap to make, immutable)."""
@@ -313,13 +301,9 @@ class Game(Protocol):
 
     def start(self) -> list[Event]: ...
     def to_move(self) -> Pending | None: ...
-    def legal_moves(self) -> list[str]: ...
     def apply(self, seat: int, move: str) -> list[Event]: ...
     def view(self, seat: int) -> dict[str, Any]: ...
     def summary(self) -> dict[str, Any]: ...
-
-
-GameFactory = Callable[..., Game]
 
 
 # --------------------------------------------------------------------------- shared engine parts
@@ -444,9 +428,6 @@ class EngineViews:
     def to_move(self) -> Pending | None:
         """The decision the game waits for; ``None`` once it is over."""
         return self._pending
-
-    def legal_moves(self) -> list[str]:
-        return list(self._pending.legal) if self._pending else []
 
     _out: list[Event]
     moves: list[tuple[int, str]]

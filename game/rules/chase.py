@@ -198,26 +198,7 @@ class ChaseGame(TableStart, EventLog, EngineViews):
                                if self.sudden_death else None)
         return out
 
-    def card_value(self, card: str) -> int:
-        """Strength of ``card`` under the rules in force (1 = lowest)."""
-        return self.scale.value[card]
-
     # ------------------------------------------------------------------ for play-outs
-
-    @classmethod
-    def at_round(cls, rules: dict[str, Any] | None, n_seats: int, *, dealer: int,
-                 dealt: dict[int, str], talon: list[str], lives: list[int],
-                 in_game: list[bool], sudden_death: bool = False,
-                 refusals: list[bool] | None = None, discards: list[str] | None = None,
-                 discards_seen: list[str] | None = None, round_index: int = 0,
-                 games_started: int = 1, seed: int = 0) -> ChaseGame:
-        """A game at the start of one round: see :meth:`deal_round_at`."""
-        game = cls(rules, n_seats, seed=seed, dealer=dealer)
-        game.deal_round_at(dealer=dealer, dealt=dealt, talon=talon, lives=lives,
-                           in_game=in_game, sudden_death=sudden_death, refusals=refusals,
-                           discards=discards, discards_seen=discards_seen,
-                           round_index=round_index, games_started=games_started, seed=seed)
-        return game
 
     def deal_round_at(self, *, dealer: int, dealt: dict[int, str], talon: list[str],
                       lives: list[int], in_game: list[bool], sudden_death: bool = False,
@@ -360,9 +341,6 @@ class ChaseGame(TableStart, EventLog, EngineViews):
             self.discards.append(card)
             if public:
                 self.discards_seen.append(card)
-
-    def _left_in_round(self, seat: int) -> int:
-        return left_in(self._order, seat)
 
     def _next_turn(self) -> None:
         """Offer the next seat in turn order its decision, or go to the showdown."""

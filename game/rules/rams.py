@@ -107,17 +107,6 @@ AS_WRITTEN: dict[str, Any] = {"scoring": "lives", "drop_limit": 1, "general_rams
 PRESETS: dict[str, dict[str, Any]] = {"pub": {}, "as_written": dict(AS_WRITTEN)}
 
 
-def preset_of(rules: dict[str, Any]) -> str | None:
-    """The name of the preset whose values ``rules`` (every key in force) has in every
-    key a preset sets, or ``None``: ``as_written`` for a game under 002's lives and drop
-    limit with no new rule, ``pub`` for today's defaults in those keys."""
-    for name in ("as_written", "pub"):
-        want = {**{k: RAMS_RULES[k].default for k in AS_WRITTEN}, **PRESETS[name]}
-        if all(rules.get(k) == v for k, v in want.items()):
-            return name
-    return None
-
-
 def format_1_rules(given: dict[str, Any]) -> dict[str, Any]:
     """The rules of a format-1 record (docs/records.md) in today's terms: the keys it names
     over the "as written" defaults; a key format 1 does not know is refused."""

@@ -100,14 +100,14 @@ def _connect(path: Path) -> sqlite3.Connection:
     return con
 
 
-def migrate(con: sqlite3.Connection, target: int = SCHEMA_VERSION) -> int:
-    """Bring ``con`` to schema ``target``, one transaction per step; returns the version.
+def migrate(con: sqlite3.Connection) -> int:
+    """Bring ``con`` to this game's schema, one transaction per step; returns the version.
     A file from a newer version of the game is left alone (:class:`StatsNewer`)."""
     version = con.execute("PRAGMA user_version").fetchone()[0]
     if version > SCHEMA_VERSION:
         raise StatsNewer(f"statistics schema {version} is newer than this game's "
                          f"({SCHEMA_VERSION})")
-    while version < target:
+    while version < SCHEMA_VERSION:
         step = version + 1
         with con:  # BEGIN … COMMIT, or ROLLBACK on error
             MIGRATIONS[step](con)
@@ -226,12 +226,12 @@ def _with_retries(fn: Any) -> Any:
     return None  # pragma: no cover - the loop returns or raises
 
 
-def check_stats(path: Path | None = None) -> Problem | None:
+def check_stats() -> Problem | None:
     """Open the database once with an integrity check. A damaged file is moved aside
     (with its ``-journal``/``-wal`` companions) and a fresh one created; a newer,
     locked or unusable one is left exactly as it is."""
     try:
-        path = path or stats_path()
+        path = stats_path()
     except (OSError, RuntimeError, ValueError):
         return None            # no usable home at all: the folder check says so
 

@@ -136,11 +136,11 @@ def has_autosave() -> bool:
 # --------------------------------------------------------------------------- exports
 
 
-def export_record(record: Record, name: str | None = None, *, fsync: bool = True) -> Path:
+def export_record(record: Record, *, fsync: bool = True) -> Path:
     """Write ``record`` to ``saves_dir()/exports`` and return the file's path."""
     folder = paths.saves_dir() / EXPORTS
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    base = name or f"{record.game}-{stamp}"
+    base = f"{record.game}-{stamp}"
     path = folder / f"{base}.json"
     n = 1
     while os.path.lexists(path):     # never over anything, not even a link to nothing

@@ -166,9 +166,18 @@ def summarize(con: sqlite3.Connection | None = None) -> StatsSummary:
     out.total, out.wins, out.rate_curve = n, wins, curve
     order = {lv: i for i, lv in enumerate(LEVEL_ORDER)}
     out.by_level = sorted(groups.values(), key=lambda s: (s.game, order.get(s.level, 99)))
+    _read_last_game(con, out)
+    return out
+
+
+def _read_last_game(con: sqlite3.Connection, out: StatsSummary) -> None:
+    """Fill ``out``'s last game (and the lives it ended with, against the lives its
+    rules start with) from the latest row that holds what the game wrote; rows
+    something else left behind are passed over, and lives that do not fit the rules
+    are left out rather than drawn wrong."""
     latest = con.execute(f"SELECT {_ROW_COLS}, lives, rules FROM games "
                          "ORDER BY finished DESC, id DESC")
-    for last in latest:                 # the latest row that holds what the game wrote
+    for last in latest:
         out.last_game = _row(last)
         if out.last_game is None:
             continue
@@ -183,7 +192,6 @@ def summarize(con: sqlite3.Connection | None = None) -> StatsSummary:
             out.start_lives, out.last_lives = 0, []
         break
     latest.close()
-    return out
 
 
 def recent_games(limit: int = 50, con: sqlite3.Connection | None = None) -> list[GameRow]:
