@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import sys
 import textwrap
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -99,13 +100,24 @@ def _marker_bot(tmp_path: Path, before: str) -> list[str]:
 
 
 def _wait_for(path: Path) -> None:
+    _wait_until(path.exists)
+
+
+def _wait_until(done: Callable[[], bool]) -> None:
     import time
 
     for _ in range(6000):       # the bot's own start; never a time the test depends on
-        if path.exists():
+        if done():
             return
         time.sleep(0.005)
     raise AssertionError("the bot did not start")
+
+
+def _lines_taken(proc: BotProcess) -> int:
+    """Complete lines the channel holds (Windows: those its reader thread has taken
+    from the pipe)."""
+    proc._take_waiting()
+    return proc.buffer.count(b"\n")
 
 
 @pytest.mark.parametrize("threads", [False, True])
@@ -116,6 +128,8 @@ def test_unasked_lines_in_the_pipe_are_dropped_before_a_question(tmp_path, threa
                       protocol.MAX_ANSWER_BYTES, threads=threads)
     try:
         _wait_for(tmp_path / "written")     # the three lines are in the pipe now
+        if threads:     # a line counts once the reader thread took it (docs/bots.md)
+            _wait_until(lambda: _lines_taken(proc) == 3)
         status, line = proc.request(protocol.with_ask(b'{"legal":["swap"]}\n', 1), 5.0)
         assert (status, line) == (LINE, b"keep") and proc.dropped == 3
     finally:
