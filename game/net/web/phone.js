@@ -101,7 +101,8 @@
   function setLine(on, text) {
     const l = $("line");
     l.className = "line" + (on ? "" : " off");
-    l.textContent = text || t(on ? "online" : "offline");
+    // after a bye the page does not reconnect by itself: it says so
+    l.textContent = text || (stopped && !on ? t("line_closed") : t(on ? "online" : "offline"));
   }
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible" && !ws && !stopped && !idle) { retry = 0; connect(); }
@@ -169,6 +170,14 @@
         break;
       case "bye":
         stopped = true;
+        setLine(false);
+        if (msg.reason === "closed" && state && state.table.finished) {
+          // the game is over: its result and last round stay, with a word that the table closed
+          $("ended").textContent = t("closed");
+          $("ended").hidden = false;
+          render();
+          break;
+        }
         $("gonemsg").textContent = t(msg.reason === "replaced" ? "replaced" : "closed");
         $("back").hidden = msg.reason !== "replaced";
         show("gone");
@@ -227,7 +236,7 @@
     if (chosenSeat === null || !n) return;
     sendJoin({ type: "claim", code: $("code").value.trim(), seat: chosenSeat, name: n });
   };
-  $("back").onclick = () => { stopped = false; retry = 0; show("game"); connect(); };
+  $("back").onclick = () => { stopped = false; retry = 0; $("ended").hidden = true; show("game"); connect(); };
   $("lang").onclick = () => {
     lang = lang === "de" ? "en" : "de";
     if (store) store.setItem("lang", lang);

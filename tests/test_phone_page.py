@@ -1,0 +1,91 @@
+"""The phone page as players meet it, in headless Chromium: what it shows at the end of
+a game and after the table closed, the log of the last round, a Rams round with a lone
+player, the join screen's messages, the layout's header. Each test plays a real table
+(``HeadlessTable``) through the page's own taps, or with scripted phones at the other
+seats (``tests/phone_helpers.py``).
+
+Needs Debian's ``chromium`` (``.ci/run`` installs it); skipped without it outside CI.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game.net.host import HeadlessTable
+from tests.phone_helpers import running
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+from chromium import Chromium, find_browser  # noqa: E402
+
+pytestmark = pytest.mark.skipif(
+    find_browser() is None and not os.environ.get("CI"),
+    reason="no Chromium here (apt-get install chromium); CI always has it")
+
+#: The page's first control a player can tap now: a legal card (twice) or a button.
+CONTROL = ("(() => { const c = document.querySelector('#hand .card.legal:not(:disabled)');"
+           " if (c) return 'card'; const b = document.querySelector("
+           "'#moves button:not(:disabled)'); return b ? 'button' : null; })()")
+
+
+def text(selector: str) -> str:
+    return f"document.querySelector({json.dumps(selector)}).textContent"
+
+
+async def play_seat(browser: Chromium, table: HeadlessTable, seat: int) -> None:
+    """Tap the first legal card or button whenever ``seat`` has the move, until the
+    game is over."""
+    while not table.game.finished:
+        p = table.game.to_move()
+        if p is None or p.seat != seat:
+            await asyncio.sleep(0.02)
+            continue
+        n = len(table.game.moves)
+        kind = await browser.wait_for(CONTROL)
+        if kind == "card":
+            await browser.tap("#hand .card.legal")
+            await browser.tap("#hand .card.armed")
+        else:
+            await browser.tap("#moves button")
+        while len(table.game.moves) == n and not table.game.finished:
+            await asyncio.sleep(0.02)
+
+
+def run_page(table: HeadlessTable, body: Any, **size: int) -> None:
+    async def main() -> None:
+        async with Chromium(**size) as browser:
+            await body(browser)
+            assert await browser.problems() == []
+
+    with running(table):
+        asyncio.run(main())
+
+
+def test_the_result_stays_on_the_phone_after_the_table_closed():
+    """``stammtisch host`` stops once every phone has the end: the phone kept only
+    "The table has closed" (who won and the last round were gone) and its line said
+    "reconnecting…" though it never would."""
+    table = HeadlessTable("chase", ["phone", "medium", "medium"], seed=4, bot_seed=4,
+                          keep_records=False, names=["Anna", "Ben", "Carl"], linger=30)
+
+    async def body(browser: Chromium) -> None:
+        await browser.goto(table.server.link(0) + "?lang=en")
+        await play_seat(browser, table, 0)
+        await browser.wait_for("!document.getElementById('ended').hidden")
+        assert not await browser.eval("document.getElementById('game').hidden")
+        assert await browser.eval("document.getElementById('gone').hidden")
+        winner = table.game.winner
+        expected = "You win!" if winner == 0 else f"{table.names[winner]} wins!"
+        assert await browser.eval(text("#status")) == expected
+        assert await browser.eval(text("#ended")) == "The table has closed. Thanks for playing!"
+        assert await browser.eval(text("#line")) == "not connected"
+        assert await browser.eval("document.querySelectorAll('#moves button').length") == 0
+
+    run_page(table, body, width=360, height=640)
