@@ -89,3 +89,25 @@ def test_the_result_stays_on_the_phone_after_the_table_closed():
         assert await browser.eval("document.querySelectorAll('#moves button').length") == 0
 
     run_page(table, body, width=360, height=640)
+
+
+def test_the_last_round_is_told_once_at_the_end_with_what_it_cost():
+    """At the end the round just played is the history's last and still the view's
+    events: the log told it twice ("Runde 7 … Runde 7 …") and, with four events or
+    more, without who lost the last life."""
+    table = HeadlessTable("chase", ["phone", "medium", "medium"], seed=8, bot_seed=8,
+                          keep_records=False, names=["Anna", "Ben", "Carl"], linger=30)
+
+    async def body(browser: Chromium) -> None:
+        await browser.goto(table.server.link(0) + "?lang=de")
+        await play_seat(browser, table, 0)
+        await browser.wait_for("!document.getElementById('ended').hidden")
+        lines = await browser.eval("[...document.querySelectorAll('#log li')]"
+                                   ".map(li => li.textContent)")
+        rounds = [x for x in lines if x.startswith("Runde ")]
+        assert len(rounds) == len(set(rounds)) == 1, lines
+        last = table.game.rounds[-1]
+        losers = [table.names[int(s)] for s, n in last["lost"].items() if n > 0]
+        assert losers and lines[-len(losers):] == [f"{n} verliert ein Leben" for n in losers]
+
+    run_page(table, body, width=360, height=640)

@@ -451,7 +451,10 @@
   function renderLog(v, tb) {
     const lines = [];
     const last = v.history.length ? v.history[v.history.length - 1] : null;
-    if (last && v.events.length < 4) {
+    // at the end of a game the round just played is already the history's last (its
+    // events are the view's events too): it is told once, with what it cost
+    const over = v.history.length > v.round;
+    if (last && (over || v.events.length < 4)) {
       lines.push(t("round", { n: v.history.length }));
       for (const e of last) lines.push(eventText(e));
       for (const k of Object.keys(tb.last_lost || {})) {
@@ -460,8 +463,10 @@
         else if (n > 0) lines.push(t("e_lost", { s: name(Number(k)), n: n === 1 ? t("life") : t("lives", { n: n }) }));
       }
     }
-    if (v.events.length || last) lines.push(t("round", { n: v.round + 1 }));
-    for (const e of v.events) lines.push(eventText(e));
+    if (!over) {
+      if (v.events.length || last) lines.push(t("round", { n: v.round + 1 }));
+      for (const e of v.events) lines.push(eventText(e));
+    }
     const box = $("log");
     box.textContent = "";
     for (const line of lines.filter((x) => x).slice(-8)) box.appendChild(el("li", "", line));
