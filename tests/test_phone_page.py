@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from game.net.host import HeadlessTable
-from tests.phone_helpers import running
+from tests.phone_helpers import Line, phone_session, running, token_of, ws_url
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
@@ -109,5 +109,54 @@ def test_the_last_round_is_told_once_at_the_end_with_what_it_cost():
         last = table.game.rounds[-1]
         losers = [table.names[int(s)] for s, n in last["lost"].items() if n > 0]
         assert losers and lines[-len(losers):] == [f"{n} verliert ein Leben" for n in losers]
+
+    run_page(table, body, width=360, height=640)
+
+
+def test_a_lone_player_and_the_defenders_are_named():
+    """Rams: one seat plays, the others drop out and then play the tricks as
+    defenders. The page still called them "drops" and never said that somebody plays
+    alone; now the players' chips say "alone" and "defends", the log "Rams! … plays
+    alone." after the declarations, as the window's plates and log do."""
+    table = HeadlessTable("rams", ["phone", "phone", "phone"], seed=6, keep_records=False,
+                          names=["Anna", "Ben", "Carl"])
+
+    async def body(browser: Chromium) -> None:
+        me = table.game.view(0)["dealer"]          # the dealer declares last
+        lines: dict[int, Line] = {}
+        async with phone_session() as session:
+            for s in (0, 1, 2):
+                if s != me:
+                    lines[s] = await Line(session, ws_url(table)).open()
+                    await lines[s].send({"type": "hello", "token": token_of(table, s)})
+            await browser.goto(table.server.link(me) + "?lang=en")
+            first = table.game.to_move().seat
+            while (p := table.game.to_move()).decision == "declare":
+                n = len(table.game.moves)
+                if p.seat == me:
+                    await browser.wait_for(CONTROL)
+                    i = await browser.eval("[...document.querySelectorAll('#moves button')]"
+                                           ".findIndex(b => b.textContent === "
+                                           "STAMMTISCH_TEXTS.en.m_drop)")
+                    await browser.tap(f"#moves button:nth-child({i + 1})")
+                else:
+                    await lines[p.seat].send({"type": "move", "id": f"d{n}", "step": n,
+                                              "move": "play" if p.seat == first else "drop"})
+                while len(table.game.moves) == n:
+                    await asyncio.sleep(0.02)
+            assert table.game.view(me)["lone"] == first
+            other = 3 - me - first
+            await browser.wait_for(f"document.body.innerText.includes("
+                                   f"'Rams! {table.names[first]} plays alone.')")
+            chips = await browser.eval("[...document.querySelectorAll('#players .seat')]"
+                                       ".map(s => s.querySelector('.tag').textContent)")
+            assert "alone" in chips[first] and "defends" in chips[other], chips
+            assert "defends" in chips[me] and "drops" not in " ".join(chips), chips
+            log = await browser.eval("[...document.querySelectorAll('#log li')]"
+                                     ".map(li => li.textContent)")
+            rams = log.index(f"Rams! {table.names[first]} plays alone.")
+            assert log[rams - 1] == f"{table.names[me]} drops", log
+            for line in lines.values():
+                await line.close()
 
     run_page(table, body, width=360, height=640)

@@ -28,6 +28,10 @@ SHARED = {
     "m_drop": "rams.move.drop",
     "m_general": "rams.move.general",
     "m_pass_trump": "rams.move.pass_trump",
+    "lone": "rams.mark.lone",
+    "defends": "rams.mark.defend",
+    "e_rams": "log.rams.rams",
+    "e_rams_you": "log.rams.rams_you",
 }
 PREFIX = "phone."
 #: The name of the page's global the script sets (``web/phone.js`` reads it).

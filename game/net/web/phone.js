@@ -327,6 +327,8 @@
   function counting(v) {
     return !!(v.rules && v.rules.scoring === "counters");
   }
+  // Rams: one player plays alone, the ones who dropped take their cards back and defend
+  const lone = (v) => v.lone !== null && v.lone !== undefined;
   function renderPlayers(v, tb) {
     const box = $("players");
     box.textContent = "";
@@ -345,6 +347,8 @@
       if (tb.phones.includes(i) && !tb.connected.includes(i)) tags.push(t("away"));
       if (tb.stand_in.includes(i)) tags.push(t("computer"));
       if (v.declared && v.declared[i] === "general") tags.push(t("m_general"));
+      else if (lone(v) && v.lone === i) tags.push(t("lone"));
+      else if (lone(v) && v.declared && v.declared[i] === "drop") tags.push(t("defends"));
       else if (v.declared && v.declared[i]) tags.push(t(v.declared[i] === "play" ? "played" : "dropped"));
       if (v.tricks && v.tricks[i]) tags.push(t("tricks", { n: v.tricks[i] }));
       if (v.lives[i] <= 0 && !counting(v)) tags.push(t("out"));
@@ -465,7 +469,13 @@
     }
     if (!over) {
       if (v.events.length || last) lines.push(t("round", { n: v.round + 1 }));
-      for (const e of v.events) lines.push(eventText(e));
+      const told = v.events.map(eventText);
+      if (lone(v)) {   // after the last declaration: who plays alone
+        let at = 0;
+        v.events.forEach((e, i) => { if (e.type === "declare") at = i + 1; });
+        told.splice(at, 0, v.lone === seat ? t("e_rams_you") : t("e_rams", { name: name(v.lone) }));
+      }
+      for (const line of told) lines.push(line);
     }
     const box = $("log");
     box.textContent = "";
