@@ -160,3 +160,38 @@ def test_a_lone_player_and_the_defenders_are_named():
                 await line.close()
 
     run_page(table, body, width=360, height=640)
+
+
+async def type_into(browser: Chromium, selector: str, value: str) -> None:
+    await browser.eval(f"document.querySelector({json.dumps(selector)}).value = "
+                       f"{json.dumps(value)}")
+
+
+def test_the_join_screen_says_only_what_is_still_true():
+    """A wrong join code's "Wrong join code." stayed under the free seats the right
+    code then showed, and a refused name's "Another player has this name." came along
+    to the game screen once the guest sat down under another name."""
+    table = HeadlessTable("chase", ["phone", "phone", "medium"], seed=3, keep_records=False)
+    joinmsg, toast = text("#joinmsg"), text("#toast")
+
+    async def body(browser: Chromium) -> None:
+        await browser.goto(table.server.base_url + "/?lang=en")
+        await browser.wait_for("document.getElementById('line').textContent === 'connected'")
+        await type_into(browser, "#code", "wrong1")
+        await browser.tap("#look")
+        await browser.wait_for(f"{joinmsg} === 'Wrong join code.'")
+        await type_into(browser, "#code", table.server.access.code)
+        await browser.tap("#look")
+        await browser.wait_for("document.querySelector('#free button') !== null")
+        assert await browser.eval(joinmsg) == ""
+        await browser.tap("#free button")
+        await type_into(browser, "#name", table.names[1])
+        await browser.tap("#sit")
+        await browser.wait_for(f"{joinmsg} === 'Another player has this name.'")
+        await type_into(browser, "#name", "Zoë")
+        await browser.tap("#sit")
+        await browser.wait_for("!document.getElementById('game').hidden && "
+                               "document.querySelector('#hand img') !== null")
+        assert await browser.eval(toast) == ""
+
+    run_page(table, body, width=360, height=640)

@@ -122,6 +122,7 @@
     switch (msg.type) {
       case "welcome":
         seat = msg.seat;
+        say("");   // a word of the join screen or of a line before this one is over
         setLine(true);
         show("game");
         pending = pending || loadPending();
@@ -192,13 +193,15 @@
     if (d.suit) d.suit = SUITS[d.suit] || d.suit;
     return TEXT.en[key] ? t(key, d) : t("r_other", { code: msg.code });
   }
-  function toast(text) {
-    const e = $("toast");
-    e.textContent = text;
-    const j = $("joinmsg");
-    if (!$("join").hidden) j.textContent = text;
+  function toast(text) {   // on the join screen its message, else a word for a while
+    if (!$("join").hidden) { $("joinmsg").textContent = text; return; }
+    say(text);
+    toastTimer = setTimeout(() => { $("toast").textContent = ""; }, 4000);
+  }
+  function say(text) {
     clearTimeout(toastTimer);
-    toastTimer = setTimeout(() => { e.textContent = ""; }, 4000);
+    $("toast").textContent = text;
+    $("joinmsg").textContent = "";
   }
 
   // ------------------------------------------------------------------ screens
@@ -215,6 +218,7 @@
     const box = $("free");
     box.textContent = "";
     chosenSeat = null;
+    $("joinmsg").textContent = "";   // a wrong code before is no longer the news
     if (!free.length) { box.appendChild(el("p", "msg", t("join_none"))); return; }
     box.appendChild(el("p", "", t("join_pick")));
     for (const f of free) {
