@@ -195,3 +195,24 @@ def test_the_join_screen_says_only_what_is_still_true():
         assert await browser.eval(toast) == ""
 
     run_page(table, body, width=360, height=640)
+
+
+def test_the_header_hides_what_scrolls_under_it_and_counters_keep_together():
+    """The header stays at the top while the page scrolls: it was a quarter black over
+    the felt, so cards and chips scrolling under it showed through and its name sat on
+    top of theirs. A chip's "20 counters" broke after the number in landscape."""
+    table = HeadlessTable("rams", ["phone", "medium", "medium"], seed=5, bot_seed=5,
+                          keep_records=False,
+                          names=["Anna-Lena Müller", "Ben Okonkwo-Smith", "Carl"])
+
+    async def body(browser: Chromium) -> None:
+        await browser.goto(table.server.link(0) + "?lang=en")
+        await browser.wait_for("document.querySelectorAll('#players .lives').length === 3")
+        colour = await browser.eval("getComputedStyle(document.getElementById('bar'))"
+                                    ".backgroundColor")
+        assert colour.startswith("rgb("), colour       # rgba(…, 0.25) before
+        rows = await browser.eval("[...document.querySelectorAll('#players .lives')]"
+                                  ".map(e => e.getClientRects().length)")
+        assert rows == [1, 1, 1]
+
+    run_page(table, body, width=640, height=360)
