@@ -216,3 +216,20 @@ def test_the_header_hides_what_scrolls_under_it_and_counters_keep_together():
         assert rows == [1, 1, 1]
 
     run_page(table, body, width=640, height=360)
+
+
+def test_a_phone_that_won_is_told_so_in_its_words():
+    """The winner's own phone read "you wins!" ("du gewinnt!"): the name's text with
+    "you" put in for the name."""
+    table = HeadlessTable("chase", ["phone", "medium", "medium"], seed=15, bot_seed=15,
+                          keep_records=False, linger=30)
+
+    async def body(browser: Chromium) -> None:
+        await browser.goto(table.server.link(0) + "?lang=de")
+        await play_seat(browser, table, 0)
+        assert table.game.winner == 0            # the first button every time wins here
+        await browser.wait_for(f"{text('#status')} === 'Du gewinnst!'")
+        await browser.tap("#lang")
+        assert await browser.eval(text("#status")) == "You win!"
+
+    run_page(table, body, width=768, height=1024)

@@ -315,7 +315,7 @@
       const w = tb.winner;
       st.textContent = w === null || w === undefined ? t("game_over")
         : Array.isArray(w) ? t("winners", { names: w.map(name).join(", ") })
-          : t("winner", { name: w === seat ? t("you") : name(w) });
+          : w === seat ? t("you_win") : t("winner", { name: name(w) });
     } else if (myTurn()) {
       st.textContent = pending ? t("waiting_table") : t("your_turn");
       st.classList.add("mine");
