@@ -71,7 +71,8 @@ def run_page(table: HeadlessTable, body: Any, **size: int) -> None:
 def test_the_result_stays_on_the_phone_after_the_table_closed():
     """``stammtisch host`` stops once every phone has the end: the phone kept only
     "The table has closed" (who won and the last round were gone) and its line said
-    "reconnecting…" though it never would."""
+    "reconnecting…" though it never would. Under the result the hand said "No cards in
+    this round." """
     table = HeadlessTable("chase", ["phone", "medium", "medium"], seed=4, bot_seed=4,
                           keep_records=False, names=["Anna", "Ben", "Carl"], linger=30)
 
@@ -87,6 +88,8 @@ def test_the_result_stays_on_the_phone_after_the_table_closed():
         assert await browser.eval(text("#ended")) == "The table has closed. Thanks for playing!"
         assert await browser.eval(text("#line")) == "not connected"
         assert await browser.eval("document.querySelectorAll('#moves button').length") == 0
+        # no "No cards in this round." under the result: there is no round any more
+        assert await browser.eval(text("#hand")) == ""
 
     run_page(table, body, width=360, height=640)
 

@@ -411,7 +411,7 @@
       }
       hand.appendChild(b);
     }
-    if (!v.hand.length) hand.appendChild(el("p", "prompt", t("no_cards")));
+    if (!v.hand.length && !state.table.finished) hand.appendChild(el("p", "prompt", t("no_cards")));
     const words = legal.filter((m) => !byCard[m.startsWith("take:") ? m.slice(5) : m]);
     for (const m of words) {
       const b = el("button", "", t("m_" + m));
