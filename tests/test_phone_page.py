@@ -236,3 +236,35 @@ def test_a_phone_that_won_is_told_so_in_its_words():
         assert await browser.eval(text("#status")) == "You win!"
 
     run_page(table, body, width=768, height=1024)
+
+
+def test_in_landscape_the_choices_are_on_the_screen_without_scrolling():
+    """A phone held sideways (640x360): the chips and the trump card sat in the rows of
+    the hand and the decision, and pushed the buttons down below the screen's edge
+    (Rams' first button from 327 to 391 px of 360). Now they have a column of their
+    own. A chip's tags break onto a line of their own rather than run out of it, and
+    a hand is as wide as its column at any width (at 1024x768 the fifth card wrapped:
+    the column's 501.66 px were read as 502)."""
+    table = HeadlessTable("rams", ["phone", "medium", "medium", "medium"], seed=5,
+                          bot_seed=5, keep_records=False,
+                          names=["Anna-Lena Müller", "Ben Okonkwo-Smith", "Carl", "Dora"])
+    buttons = ("[...document.querySelectorAll('#moves button')]"
+               ".map(b => b.getBoundingClientRect().bottom)")
+    chips = ("[...document.querySelectorAll('#players .seat')].every(s => [...s.children]"
+             ".every(c => c.getBoundingClientRect().right <= s.getBoundingClientRect().right))")
+    cards = "new Set([...document.querySelectorAll('#hand .card')].map(c => c.offsetTop)).size"
+
+    async def body(browser: Chromium) -> None:
+        while (p := table.game.to_move()) is None or p.seat != 0:
+            await asyncio.sleep(0.02)
+        for width, height in ((640, 360), (844, 390), (1024, 768)):
+            await browser.send("Emulation.setDeviceMetricsOverride", {
+                "width": width, "height": height, "deviceScaleFactor": 1, "mobile": True})
+            await browser.goto(table.server.link(0) + "?lang=en")
+            await browser.wait_for("document.querySelectorAll('#moves button').length === 3")
+            bottoms = await browser.eval(buttons)
+            assert max(bottoms) <= height, (width, height, bottoms)
+            assert await browser.eval(chips), (width, height)
+            assert await browser.eval(cards) == 1, (width, height)
+
+    run_page(table, body)

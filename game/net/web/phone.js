@@ -356,7 +356,10 @@
       else if (v.declared && v.declared[i]) tags.push(t(v.declared[i] === "play" ? "played" : "dropped"));
       if (v.tricks && v.tricks[i]) tags.push(t("tricks", { n: v.tricks[i] }));
       if (v.lives[i] <= 0 && !counting(v)) tags.push(t("out"));
-      if (tags.length) s.appendChild(el("span", "tag", tags.join(" · ")));
+      if (tags.length) {   // a space: the line may break before the tags
+        s.appendChild(document.createTextNode(" "));
+        s.appendChild(el("span", "tag", tags.join(" · ")));
+      }
       box.appendChild(s);
     }
   }
@@ -381,7 +384,9 @@
     hand.textContent = "";
     moves.textContent = "";
     const n = Math.max(1, v.hand.length);
-    const room = (hand.clientWidth || window.innerWidth - 24) - 8 * (n - 1);
+    // the width as laid out, rounded down (clientWidth rounds 501.66 up: five cards of
+    // 94 px and their gaps came to 502 and the last one wrapped)
+    const room = (Math.floor(hand.getBoundingClientRect().width) || window.innerWidth - 24) - 8 * (n - 1);
     hand.style.setProperty("--card-w", Math.floor(Math.min(n > 2 ? 130 : 180, room / n, window.innerHeight * 0.23)) + "px");
     const legal = myTurn() ? v.legal : [];
     const byCard = {};
