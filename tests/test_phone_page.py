@@ -58,6 +58,14 @@ async def play_seat(browser: Chromium, table: HeadlessTable, seat: int) -> None:
             await asyncio.sleep(0.02)
 
 
+async def until(condition: Any, timeout: float = 30.0) -> None:
+    """Wait until ``condition()`` holds (the timeout only ends a test that would hang)."""
+    async def poll() -> None:
+        while not condition():
+            await asyncio.sleep(0.05)
+    await asyncio.wait_for(poll(), timeout)
+
+
 def run_page(table: HeadlessTable, body: Any, **size: int) -> None:
     async def main() -> None:
         async with Chromium(**size) as browser:
@@ -268,3 +276,32 @@ def test_in_landscape_the_choices_are_on_the_screen_without_scrolling():
             assert await browser.eval(cards) == 1, (width, height)
 
     run_page(table, body)
+
+
+def test_a_phone_back_from_sleep_checks_its_line(monkeypatch):
+    """A phone that slept may hold a line the table gave up on while its Wi-Fi was
+    off: no close ever reached it, the page went on saying "connected" and showed the
+    state from before the sleep until the player tapped something. Back on screen it
+    now pings the table and, when no answer comes, opens a new line (here the table
+    answers no ping: the line is as dead as such a line is)."""
+    from game.net.server import PhoneServer
+
+    handle = PhoneServer._handle
+
+    async def deaf(self: PhoneServer, line: Any, msg: dict[str, Any]) -> None:
+        if msg["type"] != "ping":
+            await handle(self, line, msg)
+
+    monkeypatch.setattr(PhoneServer, "_handle", deaf)
+    table = HeadlessTable("chase", ["phone", "medium", "medium"], seed=3, keep_records=False)
+
+    async def body(browser: Chromium) -> None:
+        await browser.goto(table.server.link(0) + "?lang=en")
+        await browser.wait_for("document.querySelector('#hand img') !== null")
+        assert table.link.arrivals[0] == 1
+        await browser.eval("document.dispatchEvent(new Event('visibilitychange'))")
+        await until(lambda: table.link.arrivals[0] == 2)     # a new line said hello
+        await browser.wait_for(f"{text('#line')} === 'connected'")
+        assert await browser.eval("document.getElementById('gone').hidden")
+
+    run_page(table, body, width=360, height=640)

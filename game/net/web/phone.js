@@ -72,6 +72,7 @@
       for (const m of later.splice(0)) send(m);
     };
     ws.onmessage = (ev) => {
+      lineAlive();
       let msg;
       try { msg = JSON.parse(ev.data); } catch (e) { return; }
       onMessage(msg);
@@ -105,8 +106,34 @@
     l.textContent = text || (stopped && !on ? t("line_closed") : t(on ? "online" : "offline"));
   }
   document.addEventListener("visibilitychange", () => {
-    if (document.visibilityState === "visible" && !ws && !stopped && !idle) { retry = 0; connect(); }
+    if (document.visibilityState !== "visible") return;
+    if (!ws && !stopped && !idle) { retry = 0; connect(); } else checkLine();
   });
+  window.addEventListener("online", checkLine);
+
+  // A phone back from sleep may hold a line that died meanwhile without a word (its
+  // Wi-Fi was off when the table closed it): the page believed it was connected and
+  // showed the state from before the sleep until the player tapped. It asks the
+  // table now; without an answer in CHECK_MS it drops the line and opens a new one.
+  const CHECK_MS = 3000;
+  let checking = null;
+  function checkLine() {
+    if (!ws || ws.readyState !== 1 || checking !== null || stopped) return;
+    const line = ws;
+    checking = setTimeout(() => {
+      checking = null;
+      if (ws !== line) return;
+      line.onopen = line.onmessage = line.onclose = null;   // its bye is not ours
+      try { line.close(); } catch (e) { /* closed already */ }
+      ws = null;
+      retry = 0;
+      connect();
+    }, CHECK_MS);
+    send({ type: "ping" });
+  }
+  function lineAlive() {   // anything the table says proves the line
+    if (checking !== null) { clearTimeout(checking); checking = null; }
+  }
 
   function savePending() {
     if (!session || !token) return;
