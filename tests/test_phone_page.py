@@ -305,3 +305,44 @@ def test_a_phone_back_from_sleep_checks_its_line(monkeypatch):
         assert await browser.eval("document.getElementById('gone').hidden")
 
     run_page(table, body, width=360, height=640)
+
+
+def test_a_card_that_may_not_be_played_says_why_when_tapped():
+    """In a trick the cards that may not be played are dimmed: a tap on one did
+    nothing, and nothing told the player why (the window says "You must follow ♥.").
+    It now asks the table, which refuses with the engine's reason, shown at once;
+    nothing is played and the decision stays."""
+    table = HeadlessTable("rams", ["phone", "medium", "medium", "medium"], seed=5,
+                          bot_seed=5, keep_records=False)
+    play = ("[...document.querySelectorAll('#moves button')].findIndex(b => b.textContent"
+            " === STAMMTISCH_TEXTS.en.m_play)")
+
+    async def body(browser: Chromium) -> None:
+        await browser.goto(table.server.link(0) + "?lang=en")
+        while True:
+            while (p := table.game.to_move()) is None or p.seat != 0:
+                assert not table.game.finished, "no card was ever dimmed"
+                await asyncio.sleep(0.02)
+            n = len(table.game.moves)
+            await browser.wait_for(CONTROL)
+            if p.decision != "trick":
+                await browser.tap(f"#moves button:nth-child({await browser.eval(play) + 1})")
+            elif await browser.eval("document.querySelector('#hand .card.dim') !== null"):
+                break
+            else:
+                await browser.tap("#hand .card.legal")
+                await browser.tap("#hand .card.armed")
+            await until(lambda n=n: len(table.game.moves) > n)
+        card = await browser.eval("document.querySelector('#hand .card.dim img')"
+                                  ".getAttribute('src')")
+        why = table.game.why_illegal(0, card.rsplit("/", 1)[1][:-4])
+        assert why is not None and why.code == "follow_suit"
+        suit = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[why.detail["suit"]]
+        await browser.tap("#hand .card.dim")
+        await browser.wait_for(f"{text('#toast')} === 'You must follow {suit}.'")
+        assert len(table.game.moves) == n and table.game.to_move().seat == 0
+        await browser.wait_for("document.querySelector('#hand .card.legal:not(:disabled)')"
+                               " !== null")                 # the decision is still open
+        assert await browser.eval(text("#status")) == "Your turn!"
+
+    run_page(table, body, width=360, height=640)

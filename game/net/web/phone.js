@@ -437,8 +437,14 @@
           armed = null;
           play(m, b);
         };
+      } else if (Object.keys(byCard).length) {
+        // not playable now: a tap asks the table why (follow suit, trump, beat), and
+        // the refusal's reason shows; nothing is played
+        b.classList.add("dim");
+        b.disabled = !!pending;
+        b.onclick = () => { armed = null; play(c, null); };
       } else {
-        b.classList.add(Object.keys(byCard).length ? "dim" : "idle");
+        b.classList.add("idle");
         b.disabled = true;
       }
       hand.appendChild(b);
