@@ -346,3 +346,57 @@ def test_a_card_that_may_not_be_played_says_why_when_tapped():
         assert await browser.eval(text("#status")) == "Your turn!"
 
     run_page(table, body, width=360, height=640)
+
+
+def test_a_choice_between_words_says_what_is_asked():
+    """Chase: the phone offered "Keep" and "Swap" without saying with whom the swap
+    would be (the window asks "Keep your card or swap with Ben?"); a Queen's choice
+    did not say who asks, and a dealer who must play in Rams was offered "Play" alone
+    without a word why dropping out was gone. The page now asks as the window does."""
+    chase = HeadlessTable("chase", ["phone", "medium", "medium"], seed=4, bot_seed=4,
+                          keep_records=False, names=["Anna", "Ben", "Carl"])
+
+    async def body(browser: Chromium) -> None:
+        await browser.goto(chase.server.link(0) + "?lang=en")
+        while True:
+            await until(lambda: (p := chase.game.to_move()) is not None and p.seat == 0)
+            if chase.game.to_move().decision == "turn":
+                break
+            n = len(chase.game.moves)                  # the dealer's choice: keep
+            await browser.wait_for(CONTROL)
+            await browser.tap("#moves button")
+            await until(lambda n=n: len(chase.game.moves) > n)
+        view = chase.game.view(0)
+        order = view["active"]
+        other = chase.names[order[(order.index(0) + 1) % len(order)]]
+        await browser.wait_for(f"{text('#prompt')} === "
+                               f"'Keep your card or swap with {other}?'")
+
+    run_page(chase, body, width=360, height=640)
+
+
+def test_a_dealer_who_must_play_is_told_why():
+    rams = HeadlessTable("rams", ["phone", "phone", "phone"], seed=6, keep_records=False,
+                         names=["Anna", "Ben", "Carl"])
+
+    async def body(browser: Chromium) -> None:
+        me = rams.game.view(0)["dealer"]
+        async with phone_session() as session:
+            lines = {}
+            for s in (0, 1, 2):
+                if s != me:
+                    lines[s] = await Line(session, ws_url(rams)).open()
+                    await lines[s].send({"type": "hello", "token": token_of(rams, s)})
+            await browser.goto(rams.server.link(me) + "?lang=de")
+            while (p := rams.game.to_move()).seat != me:
+                n = len(rams.game.moves)
+                await lines[p.seat].send({"type": "move", "id": f"d{n}", "step": n,
+                                          "move": "drop"})
+                await until(lambda n=n: len(rams.game.moves) > n)
+            assert "drop" not in p.legal
+            await browser.wait_for(f"{text('#prompt')} === 'Alle vor dir sind ausgestiegen: "
+                                   "Als Geber musst du spielen.'")
+            for line in lines.values():
+                await line.close()
+
+    run_page(rams, body, width=360, height=640)

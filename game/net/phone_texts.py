@@ -32,6 +32,16 @@ SHARED = {
     "defends": "rams.mark.defend",
     "e_rams": "log.rams.rams",
     "e_rams_you": "log.rams.rams_you",
+    "m_domino_swap": "move.domino.swap",
+    "ask_turn": "prompt.turn_you",
+    "ask_dealer": "prompt.dealer_you",
+    "ask_queen": "prompt.queen",
+    "ask_domino": "prompt.domino",
+    "ask_declare": "rams.prompt.declare",
+    "ask_forced_one": "rams.prompt.forced_one",
+    "ask_forced": "rams.prompt.forced",
+    "ask_dealer_forced": "rams.prompt.dealer_forced",
+    "ask_two_forced": "rams.prompt.two_forced",
 }
 PREFIX = "phone."
 #: The name of the page's global the script sets (``web/phone.js`` reads it).

@@ -452,7 +452,7 @@
     if (!v.hand.length && !state.table.finished) hand.appendChild(el("p", "prompt", t("no_cards")));
     const words = legal.filter((m) => !byCard[m.startsWith("take:") ? m.slice(5) : m]);
     for (const m of words) {
-      const b = el("button", "", t("m_" + m));
+      const b = el("button", "", v.decision === "domino" && m === "swap" ? t("m_domino_swap") : t("m_" + m));
       b.type = "button";
       if (pending && pending.move === m) b.classList.add("sent");
       b.disabled = !!pending;
@@ -466,7 +466,7 @@
     } else {
       armed = null;
       prompt.textContent = legal.some((m) => m.startsWith("take:")) ? t("take_prompt")
-        : Object.keys(byCard).length ? t("play_prompt") : "";
+        : Object.keys(byCard).length ? t("play_prompt") : legal.length ? ask(v) : "";
     }
     $("odds").hidden = !legal.length;
     const note = $("oddsnote");
@@ -478,6 +478,33 @@
     } else if (!(advice && advice.waiting)) note.textContent = "";
   }
   const pct = (p) => Math.round(100 * p) + " %";
+
+  // What the window asks the person deciding between words, in its words
+  // (game/turn/chase_texts.py, rams_texts.py): with whom a swap would be, who asks
+  // for one, why dropping out is not offered.
+  function ask(v) {
+    const other = v.partner !== null && v.partner !== undefined ? name(v.partner) : "";
+    const order = v.active || [];
+    switch (v.decision) {
+      case "turn":
+        return order.includes(seat) ? t("ask_turn", { other: name(order[(order.indexOf(seat) + 1) % order.length]) }) : "";
+      case "dealer": return t("ask_dealer");
+      case "queen": return t("ask_queen", { other: other });
+      case "domino": return t("ask_domino", { other: other });
+      case "declare": return v.legal.includes("drop") ? t("ask_declare", { suit: SUITS[v.trump] || "" }) : forced(v);
+      default: return "";
+    }
+  }
+  function forced(v) {   // as game.rules.rams_rules.forced_to_play
+    const n = (v.drops || [])[seat] || 0, rules = v.rules || {};
+    if (v.drop_limit !== null && v.drop_limit !== undefined && n >= v.drop_limit) {
+      return n <= 1 ? t("ask_forced_one") : t("ask_forced", { n: n });
+    }
+    if (rules.two_must_play && (v.active || []).length <= 2) return t("ask_two_forced");
+    if (rules.dealer_must_play && seat === v.dealer &&
+        Object.values(v.declared || {}).every((c) => c !== "play")) return t("ask_dealer_forced");
+    return "";
+  }
 
   function eventText(e) {
     const s = e.seat !== undefined ? name(e.seat) : "";
