@@ -400,3 +400,24 @@ def test_a_dealer_who_must_play_is_told_why():
                 await line.close()
 
     run_page(rams, body, width=360, height=640)
+
+
+def test_no_odds_button_before_the_game_shows(monkeypatch):
+    """While the page connected (or could not), the empty screen under "Connecting…"
+    showed the lone "Odds" button; a tap asked the coach about nothing. It shows with
+    a decision only. (The table here never answers the hello.)"""
+    from game.net.server import PhoneServer
+
+    async def mute(self: PhoneServer, line: Any, msg: dict[str, Any]) -> None:
+        await asyncio.Event().wait()
+
+    monkeypatch.setattr(PhoneServer, "_hello", mute)
+    table = HeadlessTable("chase", ["phone", "medium", "medium"], seed=3, keep_records=False)
+
+    async def body(browser: Chromium) -> None:
+        await browser.goto(table.server.link(0) + "?lang=en")
+        await browser.wait_for("document.readyState === 'complete' && "
+                               f"{text('#status')} === 'Connecting…'")
+        assert await browser.eval("document.getElementById('odds').offsetParent") is None
+
+    run_page(table, body, width=360, height=640)
