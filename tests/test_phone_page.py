@@ -421,3 +421,22 @@ def test_no_odds_button_before_the_game_shows(monkeypatch):
         assert await browser.eval("document.getElementById('odds').offsetParent") is None
 
     run_page(table, body, width=360, height=640)
+
+
+def test_the_odds_of_choices_between_words_are_explained():
+    """With only words to choose from (Chase's keep or swap, Rams' declaration) the
+    coach's figures stand on the buttons, and the note under them read "Risk of losing
+    a life:" with nothing after the colon."""
+    table = HeadlessTable("chase", ["phone", "medium", "medium"], seed=4, bot_seed=4,
+                          keep_records=False)
+
+    async def body(browser: Chromium) -> None:
+        await browser.goto(table.server.link(0) + "?lang=en")
+        await until(lambda: (p := table.game.to_move()) is not None and p.seat == 0)
+        await browser.wait_for("!document.getElementById('odds').hidden")
+        await browser.tap("#odds")
+        await browser.wait_for("document.querySelector('#moves .odds') !== null", 120)
+        assert await browser.eval(text("#oddsnote")) == (
+            "The figure under each choice: the risk of losing a life.")
+
+    run_page(table, body, width=360, height=640)

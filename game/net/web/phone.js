@@ -472,9 +472,11 @@
     const note = $("oddsnote");
     if (odds) {
       const cards = Object.keys(odds).filter((m) => !words.includes(m));
-      note.textContent = (counting(v) ? t("odds_head_counters") : t("odds_head")) + " " + (cards.length
-        ? cards.map((m) => cardText(m.replace("take:", "")) + " " + pct(odds[m].lose_life)).join(" · ")
-        : "");
+      // the cards' odds are listed here; the words' stand on their buttons
+      note.textContent = cards.length
+        ? (counting(v) ? t("odds_head_counters") : t("odds_head")) + " " +
+          cards.map((m) => cardText(m.replace("take:", "")) + " " + pct(odds[m].lose_life)).join(" · ")
+        : counting(v) ? t("odds_words_counters") : t("odds_words");
     } else if (!(advice && advice.waiting)) note.textContent = "";
   }
   const pct = (p) => Math.round(100 * p) + " %";
