@@ -440,3 +440,26 @@ def test_the_odds_of_choices_between_words_are_explained():
             "The figure under each choice: the risk of losing a life.")
 
     run_page(table, body, width=360, height=640)
+
+
+def test_a_long_name_is_cut_short_but_not_the_you_after_it():
+    """The player's own chip reads "name (you)"; with a long name the ellipsis cut
+    the "(you)" off at 360 px ("Anna-Lena Müll…")."""
+    table = HeadlessTable("chase", ["phone", "medium", "medium"], seed=3, keep_records=False,
+                          names=["Anna-Lena Müller-Lüd", "Ben", "Carl"])
+
+    async def body(browser: Chromium) -> None:
+        await browser.goto(table.server.link(0) + "?lang=en")
+        await browser.wait_for("document.querySelectorAll('#players .seat').length === 3")
+        me = "document.querySelector('#players .seat.me')"
+        assert await browser.eval(f"{me}.querySelector('b').textContent") == (
+            "Anna-Lena Müller-Lüd(you)")                   # a gap, not a space, between
+        inside = await browser.eval(
+            f"(() => {{ const b = {me}.querySelector('b').getBoundingClientRect(); "
+            f"const y = {me}.querySelector('.you').getBoundingClientRect(); "
+            "return y.width > 0 && y.left >= b.left && y.right <= b.right; })()")
+        assert inside
+        assert await browser.eval(f"{me}.querySelector('.name').scrollWidth > "
+                                  f"{me}.querySelector('.name').clientWidth")   # cut short
+
+    run_page(table, body, width=360, height=640)

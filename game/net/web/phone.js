@@ -368,7 +368,10 @@
       if (i === seat) s.classList.add("me");
       if (i === tb.to_move) s.classList.add("turn");
       if (v.lives[i] <= 0 && !counting(v)) s.classList.add("out");
-      s.appendChild(el("b", "", name(i) + (i === seat ? " (" + t("you") + ")" : "")));
+      // a long name is cut short, never the "(you)" after it
+      const who = s.appendChild(el("b"));
+      who.appendChild(el("span", "name", name(i)));
+      if (i === seat) who.appendChild(el("span", "you", "(" + t("you") + ")"));
       // counters (Rams' default scoring): a number to bring down to zero
       const lives = el("span", "lives", counting(v) ? t("counters", { n: v.lives[i] })
         : "●".repeat(Math.max(0, v.lives[i])));
