@@ -463,3 +463,32 @@ def test_a_long_name_is_cut_short_but_not_the_you_after_it():
                                   f"{me}.querySelector('.name').clientWidth")   # cut short
 
     run_page(table, body, width=360, height=640)
+
+
+def test_the_log_always_names_the_round_its_lines_belong_to():
+    """The log shows its last eight lines: in a Rams round (declarations, then four
+    cards a trick) the "Round 1" above them fell off the top after a few cards, and
+    a line like "Carl: 9♥" stood with no round."""
+    table = HeadlessTable("rams", ["phone", "medium", "medium", "medium"], seed=5,
+                          bot_seed=5, keep_records=False, names=["Anna", "Ben", "Carl", "Dora"])
+    play = ("[...document.querySelectorAll('#moves button')].findIndex(b => b.textContent"
+            " === STAMMTISCH_TEXTS.en.m_play)")
+
+    async def body(browser: Chromium) -> None:
+        await browser.goto(table.server.link(0) + "?lang=en")
+        while len(table.game.view(0)["events"]) < 12:
+            await until(lambda: (p := table.game.to_move()) is not None and p.seat == 0)
+            n = len(table.game.moves)
+            await browser.wait_for(CONTROL)
+            if table.game.to_move().decision == "trick":
+                await browser.tap("#hand .card.legal")
+                await browser.tap("#hand .card.armed")
+            else:
+                await browser.tap(f"#moves button:nth-child({await browser.eval(play) + 1})")
+            await until(lambda n=n: len(table.game.moves) > n)
+        await browser.wait_for("document.querySelectorAll('#log li').length === 8")
+        lines = await browser.eval("[...document.querySelectorAll('#log li')]"
+                                   ".map(li => li.textContent)")
+        assert lines[0] == "Round 1", lines
+
+    run_page(table, body, width=360, height=640)

@@ -527,33 +527,39 @@
     }
   }
   function renderLog(v, tb) {
-    const lines = [];
+    const lines = [];   // [text, the name of its round]
+    let head = null;
+    const round = (n) => { head = t("round", { n: n }); lines.push([head, head]); };
+    const add = (text) => { if (text) lines.push([text, head]); };
     const last = v.history.length ? v.history[v.history.length - 1] : null;
     // at the end of a game the round just played is already the history's last (its
     // events are the view's events too): it is told once, with what it cost
     const over = v.history.length > v.round;
     if (last && (over || v.events.length < 4)) {
-      lines.push(t("round", { n: v.history.length }));
-      for (const e of last) lines.push(eventText(e));
+      round(v.history.length);
+      for (const e of last) add(eventText(e));
       for (const k of Object.keys(tb.last_lost || {})) {
         const n = tb.last_lost[k];
-        if (counting(v) && n) lines.push(t("e_counted", { s: name(Number(k)), n: (n > 0 ? "+" : "−") + Math.abs(n) }));
-        else if (n > 0) lines.push(t("e_lost", { s: name(Number(k)), n: n === 1 ? t("life") : t("lives", { n: n }) }));
+        if (counting(v) && n) add(t("e_counted", { s: name(Number(k)), n: (n > 0 ? "+" : "−") + Math.abs(n) }));
+        else if (n > 0) add(t("e_lost", { s: name(Number(k)), n: n === 1 ? t("life") : t("lives", { n: n }) }));
       }
     }
     if (!over) {
-      if (v.events.length || last) lines.push(t("round", { n: v.round + 1 }));
+      if (v.events.length || last) round(v.round + 1);
       const told = v.events.map(eventText);
       if (lone(v)) {   // after the last declaration: who plays alone
         let at = 0;
         v.events.forEach((e, i) => { if (e.type === "declare") at = i + 1; });
         told.splice(at, 0, v.lone === seat ? t("e_rams_you") : t("e_rams", { name: name(v.lone) }));
       }
-      for (const line of told) lines.push(line);
+      for (const line of told) add(line);
     }
+    // the last eight lines; a round's first lines may fall off the top, never its name
+    const shown = lines.slice(-8);
+    if (shown.length && shown[0][1] && shown[0][0] !== shown[0][1]) shown[0] = [shown[0][1], shown[0][1]];
     const box = $("log");
     box.textContent = "";
-    for (const line of lines.filter((x) => x).slice(-8)) box.appendChild(el("li", "", line));
+    for (const [line] of shown) box.appendChild(el("li", "", line));
   }
 
   // ------------------------------------------------------------------ start
