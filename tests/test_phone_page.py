@@ -252,12 +252,19 @@ def test_in_landscape_the_choices_are_on_the_screen_without_scrolling():
     (Rams' first button from 327 to 391 px of 360). Now they have a column of their
     own. A chip's tags break onto a line of their own rather than run out of it, and
     a hand is as wide as its column at any width (at 1024x768 the fifth card wrapped:
-    the column's 501.66 px were read as 502)."""
+    the column's 501.66 px were read as 502). Rams' three choices stand in one row in
+    landscape in both languages: in German "Spielen" wrapped onto a second row, half
+    below a 640x360 screen."""
     table = HeadlessTable("rams", ["phone", "medium", "medium", "medium"], seed=5,
                           bot_seed=5, keep_records=False,
                           names=["Anna-Lena Müller", "Ben Okonkwo-Smith", "Carl", "Dora"])
     buttons = ("[...document.querySelectorAll('#moves button')]"
                ".map(b => b.getBoundingClientRect().bottom)")
+    # every button inside the screen's width, its words inside the button
+    inside = ("[...document.querySelectorAll('#moves button')].every(b => "
+              "b.getBoundingClientRect().left >= 0 && b.getBoundingClientRect().right <= "
+              "innerWidth && b.scrollWidth <= b.clientWidth)")
+    rows = "new Set([...document.querySelectorAll('#moves button')].map(b => b.offsetTop)).size"
     chips = ("[...document.querySelectorAll('#players .seat')].every(s => [...s.children]"
              ".every(c => c.getBoundingClientRect().right <= s.getBoundingClientRect().right))")
     cards = "new Set([...document.querySelectorAll('#hand .card')].map(c => c.offsetTop)).size"
@@ -265,15 +272,22 @@ def test_in_landscape_the_choices_are_on_the_screen_without_scrolling():
     async def body(browser: Chromium) -> None:
         while (p := table.game.to_move()) is None or p.seat != 0:
             await asyncio.sleep(0.02)
-        for width, height in ((640, 360), (844, 390), (1024, 768)):
-            await browser.send("Emulation.setDeviceMetricsOverride", {
-                "width": width, "height": height, "deviceScaleFactor": 1, "mobile": True})
-            await browser.goto(table.server.link(0) + "?lang=en")
-            await browser.wait_for("document.querySelectorAll('#moves button').length === 3")
-            bottoms = await browser.eval(buttons)
-            assert max(bottoms) <= height, (width, height, bottoms)
-            assert await browser.eval(chips), (width, height)
-            assert await browser.eval(cards) == 1, (width, height)
+        for lang in ("de", "en"):
+            for width, height in ((640, 360), (844, 390), (1024, 768), (360, 640)):
+                await browser.send("Emulation.setDeviceMetricsOverride", {
+                    "width": width, "height": height, "deviceScaleFactor": 1,
+                    "mobile": True})
+                await browser.goto(table.server.link(0) + "?lang=" + lang)
+                await browser.wait_for("document.querySelectorAll('#moves button')"
+                                       ".length === 3")
+                where = (lang, width, height)
+                bottoms = await browser.eval(buttons)
+                assert max(bottoms) <= height, (*where, bottoms)
+                assert await browser.eval(inside), where
+                if width > height:       # German's "Spielen" wrapped below 640x360
+                    assert await browser.eval(rows) == 1, where
+                assert await browser.eval(chips), where
+                assert await browser.eval(cards) == 1, where
 
     run_page(table, body)
 
