@@ -181,7 +181,8 @@ async def type_into(browser: Chromium, selector: str, value: str) -> None:
 def test_the_join_screen_says_only_what_is_still_true():
     """A wrong join code's "Wrong join code." stayed under the free seats the right
     code then showed, and a refused name's "Another player has this name." came along
-    to the game screen once the guest sat down under another name."""
+    to the game screen once the guest sat down under another name. "Sit down" without
+    a name did nothing at all; it now says that a name is needed."""
     table = HeadlessTable("chase", ["phone", "phone", "medium"], seed=3, keep_records=False)
     joinmsg, toast = text("#joinmsg"), text("#toast")
 
@@ -196,6 +197,10 @@ def test_the_join_screen_says_only_what_is_still_true():
         await browser.wait_for("document.querySelector('#free button') !== null")
         assert await browser.eval(joinmsg) == ""
         await browser.tap("#free button")
+        await type_into(browser, "#name", "   ")       # no name: the tap did nothing
+        await browser.tap("#sit")
+        await browser.wait_for(f"{joinmsg} === 'Type your name first: the table shows "
+                               "it at your seat.'")
         await type_into(browser, "#name", table.names[1])
         await browser.tap("#sit")
         await browser.wait_for(f"{joinmsg} === 'Another player has this name.'")

@@ -264,7 +264,12 @@
   $("look").onclick = () => sendJoin({ type: "join", code: $("code").value.trim() });
   $("sit").onclick = () => {
     const n = $("name").value.trim();
-    if (chosenSeat === null || !n) return;
+    if (chosenSeat === null) return;
+    if (!n) {   // the table refuses an empty name: say so, not nothing
+      $("joinmsg").textContent = t("join_no_name");
+      $("name").focus();
+      return;
+    }
     sendJoin({ type: "claim", code: $("code").value.trim(), seat: chosenSeat, name: n });
   };
   $("back").onclick = () => { stopped = false; retry = 0; $("ended").hidden = true; show("game"); connect(); };
