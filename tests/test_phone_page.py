@@ -105,7 +105,9 @@ def test_the_result_stays_on_the_phone_after_the_table_closed():
 def test_the_last_round_is_told_once_at_the_end_with_what_it_cost():
     """At the end the round just played is the history's last and still the view's
     events: the log told it twice ("Runde 7 … Runde 7 …") and, with four events or
-    more, without who lost the last life."""
+    more, without who lost the last life. The phone's own seat is "you", as the window
+    says it to the one person at its screen: "Du verlierst ein Leben.", not "Anna
+    verliert ein Leben"."""
     table = HeadlessTable("chase", ["phone", "medium", "medium"], seed=8, bot_seed=8,
                           keep_records=False, names=["Anna", "Ben", "Carl"], linger=30)
 
@@ -118,8 +120,11 @@ def test_the_last_round_is_told_once_at_the_end_with_what_it_cost():
         rounds = [x for x in lines if x.startswith("Runde ")]
         assert len(rounds) == len(set(rounds)) == 1, lines
         last = table.game.rounds[-1]
-        losers = [table.names[int(s)] for s, n in last["lost"].items() if n > 0]
-        assert losers and lines[-len(losers):] == [f"{n} verliert ein Leben" for n in losers]
+        losers = [int(s) for s, n in last["lost"].items() if n > 0]
+        assert not any(table.names[0] in line for line in lines), lines   # "you" instead
+        assert losers and lines[-len(losers):] == [
+            "Du verlierst ein Leben." if s == 0 else f"{table.names[s]} verliert ein Leben"
+            for s in losers]
 
     run_page(table, body, width=360, height=640)
 
@@ -166,7 +171,8 @@ def test_a_lone_player_and_the_defenders_are_named():
             log = await browser.eval("[...document.querySelectorAll('#log li')]"
                                      ".map(li => li.textContent)")
             rams = log.index(f"Rams! {table.names[first]} plays alone.")
-            assert log[rams - 1] == f"{table.names[me]} drops", log
+            assert log[rams - 1] == "You drop out.", log      # "Anna drops" before
+            assert not any(table.names[me] in line for line in log), log
             for line in lines.values():
                 await line.close()
 

@@ -516,20 +516,32 @@
     return "";
   }
 
+  // The log addresses this phone's own seat as "you", in the window's words for the
+  // one person at its screen (log.*_you, table.you_dat, table.you_acc): "You swap
+  // with Ben.", "Carl swaps with you".
+  const who = (i) => (i === seat ? t("you_name") : name(i));
+  const obj = (i, dat) => (i === seat ? (dat ? t("you_dat") : t("you_acc")) : name(i));
+  const said = (key, i, fmt) => t(i === seat && TEXT.en[key + "_you"] ? key + "_you" : key, fmt);
   function eventText(e) {
-    const s = e.seat !== undefined ? name(e.seat) : "";
+    const s = e.seat !== undefined ? who(e.seat) : "";
     const c = cardText(e.card);
+    // the window's texts name {name}, {other}, {card}; the page's own {s}, {w}, {b}, {c}
+    const fmt = { s: s, name: s, c: c, card: c };
     switch (e.type) {
-      case "swap": return t("e_swap", { s: s, w: name(e.with) });
-      case "block": case "refuse": return t("e_" + e.type, { s: s, b: name(e.by), c: c });
-      case "declare": return t(e.choice === "play" ? "e_declare_play" : e.choice === "general"
-        ? "e_declare_general" : "e_declare_drop", { s: s });
-      case "trick": return t("e_trick", { s: name(e.winner) });
+      case "swap": return said("e_swap", e.seat, Object.assign(fmt, { w: obj(e.with, true), other: obj(e.with, true) }));
+      case "block": case "refuse": return said("e_" + e.type, e.seat, Object.assign(fmt, { b: obj(e.by, false), other: obj(e.by, false) }));
+      case "declare": return said(e.choice === "play" ? "e_declare_play" : e.choice === "general"
+        ? "e_declare_general" : "e_declare_drop", e.seat, fmt);
+      case "trick": return said("e_trick", e.winner, { s: who(e.winner) });
       case "showdown":
-        return t("e_showdown", { cards: Object.keys(e.cards).map((k) => name(Number(k)) + " " + cardText(e.cards[k])).join(", ") });
+        return t("e_showdown", { cards: Object.keys(e.cards).map((k) => who(Number(k)) + " " + cardText(e.cards[k])).join(", ") });
       default:
-        return TEXT.en["e_" + e.type] ? t("e_" + e.type, { s: s, c: c }) : null;
+        return TEXT.en["e_" + e.type] ? said("e_" + e.type, e.seat, fmt) : null;
     }
+  }
+  function lostText(i, n) {   // a seat's loss in the round just reckoned
+    if (i !== seat) return t("e_lost", { s: name(i), n: n === 1 ? t("life") : t("lives", { n: n }) });
+    return n === 1 ? t("e_lost_one_you") : t("e_lost_you", { n: n });
   }
   function renderLog(v, tb) {
     const lines = [];   // [text, the name of its round]
@@ -545,8 +557,8 @@
       for (const e of last) add(eventText(e));
       for (const k of Object.keys(tb.last_lost || {})) {
         const n = tb.last_lost[k];
-        if (counting(v) && n) add(t("e_counted", { s: name(Number(k)), n: (n > 0 ? "+" : "−") + Math.abs(n) }));
-        else if (n > 0) add(t("e_lost", { s: name(Number(k)), n: n === 1 ? t("life") : t("lives", { n: n }) }));
+        if (counting(v) && n) add(t("e_counted", { s: who(Number(k)), n: (n > 0 ? "+" : "−") + Math.abs(n) }));
+        else if (n > 0) add(lostText(Number(k), n));
       }
     }
     if (!over) {
