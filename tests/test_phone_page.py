@@ -517,3 +517,41 @@ def test_the_log_always_names_the_round_its_lines_belong_to():
         assert lines[0] == "Round 1", lines
 
     run_page(table, body, width=360, height=640)
+
+
+def test_sudden_death_is_announced():
+    """Chase: when everyone left would go out together, the tied players play sudden
+    death with no lives left. The window's log says "Final tie: …" and its banner
+    "Sudden death"; the phone said nothing, and its chips struck the tied players
+    through as "out", its own player too, while they were still playing."""
+    from game import games
+
+    rules = {"lives": 1}
+    game = games.entry("chase").new_game(rules, 3, seed=55, bot_seed=1)
+    game.start()
+    moves: list[tuple[int, str]] = []
+    while not game.sudden_death:                 # the first move offered, every time
+        p = game.to_move()
+        moves.append((p.seat, game.legal_moves()[0]))
+        game.apply(*moves[-1])
+    assert game.view(0)["active"] == [0, 1] and game.to_move().seat == 0
+    table = HeadlessTable("chase", ["phone", "medium", "medium"], rules=rules, seed=55,
+                          bot_seed=1, keep_records=False, names=["Anna", "Ben", "Carl"])
+    table.flow.start(resume=moves)               # the table deals into sudden death
+
+    async def body(browser: Chromium) -> None:
+        for lang, sudden, tie, head in (
+                ("en", "Sudden death", "Final tie: You, Ben.", "Sudden death – round 3"),
+                ("de", "Stechen", "Gleichstand im Finale: Du, Ben.", "Stechen – Runde 3")):
+            await browser.goto(table.server.link(0) + "?lang=" + lang)
+            await browser.wait_for("document.querySelectorAll('#log li').length > 1")
+            log = await browser.eval("[...document.querySelectorAll('#log li')]"
+                                     ".map(li => li.textContent)")
+            assert log[-2:] == [tie, head], log
+            chips = await browser.eval("[...document.querySelectorAll('#players .seat')]"
+                                       ".map(s => [s.className, s.querySelector('.tag')"
+                                       ".textContent])")
+            assert [c[0] for c in chips] == ["seat me turn", "seat", "seat out"], chips
+            assert [sudden in c[1] for c in chips] == [True, True, False], chips
+
+    run_page(table, body, width=360, height=640)

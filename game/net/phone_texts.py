@@ -51,6 +51,10 @@ SHARED = {
     "e_take_trump_you": "log.rams.take_trump_you",
     "e_lost_one_you": "log.rams.lose_life_you",
     "e_lost_you": "log.rams.lose_lives_you",
+    # Chase's sudden death, as the window's log, banner and plates say it
+    "e_final_tie": "log.final_tie",
+    "sudden_round": "banner.sudden_round",
+    "sudden": "table.sudden",
     "ask_turn": "prompt.turn_you",
     "ask_dealer": "prompt.dealer_you",
     "ask_queen": "prompt.queen",

@@ -365,6 +365,11 @@
   }
   // Rams: one player plays alone, the ones who dropped take their cards back and defend
   const lone = (v) => v.lone !== null && v.lone !== undefined;
+  // Chase's sudden death: the tied seats play on with no lives left; they are not out
+  // (at the end only the winner of it is still in)
+  const contender = (v, tb, i) => !!v.sudden_death && (v.active || []).includes(i) &&
+    (!tb.finished || tb.winner === i);
+  const isOut = (v, tb, i) => v.lives[i] <= 0 && !counting(v) && !contender(v, tb, i);
   function renderPlayers(v, tb) {
     const box = $("players");
     box.textContent = "";
@@ -372,7 +377,7 @@
       const s = el("div", "seat");
       if (i === seat) s.classList.add("me");
       if (i === tb.to_move) s.classList.add("turn");
-      if (v.lives[i] <= 0 && !counting(v)) s.classList.add("out");
+      if (isOut(v, tb, i)) s.classList.add("out");
       // a long name is cut short, never the "(you)" after it
       const who = s.appendChild(el("b"));
       who.appendChild(el("span", "name", name(i)));
@@ -390,7 +395,8 @@
       else if (lone(v) && v.declared && v.declared[i] === "drop") tags.push(t("defends"));
       else if (v.declared && v.declared[i]) tags.push(t(v.declared[i] === "play" ? "played" : "dropped"));
       if (v.tricks && v.tricks[i]) tags.push(t("tricks", { n: v.tricks[i] }));
-      if (v.lives[i] <= 0 && !counting(v)) tags.push(t("out"));
+      if (isOut(v, tb, i)) tags.push(t("out"));
+      else if (contender(v, tb, i) && !tb.finished) tags.push(t("sudden"));
       if (tags.length) {   // a space: the line may break before the tags
         s.appendChild(document.createTextNode(" "));
         s.appendChild(el("span", "tag", tags.join(" · ")));
@@ -546,23 +552,31 @@
   function renderLog(v, tb) {
     const lines = [];   // [text, the name of its round]
     let head = null;
-    const round = (n) => { head = t("round", { n: n }); lines.push([head, head]); };
+    const round = (n, sudden) => {
+      head = t(sudden ? "sudden_round" : "round", { n: n });
+      lines.push([head, head]);
+    };
     const add = (text) => { if (text) lines.push([text, head]); };
     const last = v.history.length ? v.history[v.history.length - 1] : null;
     // at the end of a game the round just played is already the history's last (its
     // events are the view's events too): it is told once, with what it cost
     const over = v.history.length > v.round;
+    // in sudden death the round before was the final tie (it cost lives), or a
+    // sudden-death round itself (the game's last, or one played again: it cost none)
+    const tied = Object.values(tb.last_lost || {}).some((n) => n > 0);
     if (last && (over || v.events.length < 4)) {
-      round(v.history.length);
+      round(v.history.length, v.sudden_death && (over || !tied));
       for (const e of last) add(eventText(e));
       for (const k of Object.keys(tb.last_lost || {})) {
         const n = tb.last_lost[k];
         if (counting(v) && n) add(t("e_counted", { s: who(Number(k)), n: (n > 0 ? "+" : "−") + Math.abs(n) }));
         else if (n > 0) add(lostText(Number(k), n));
       }
+      // as the window's log: everyone left would have gone out, sudden death decides
+      if (v.sudden_death && !over && tied) add(t("e_final_tie", { names: (v.active || []).map(who).join(", ") }));
     }
     if (!over) {
-      if (v.events.length || last) round(v.round + 1);
+      if (v.events.length || last) round(v.round + 1, v.sudden_death);
       const told = v.events.map(eventText);
       if (lone(v)) {   // after the last declaration: who plays alone
         let at = 0;
