@@ -555,3 +555,32 @@ def test_sudden_death_is_announced():
             assert [sudden in c[1] for c in chips] == [True, True, False], chips
 
     run_page(table, body, width=360, height=640)
+
+
+def test_the_cards_left_at_the_end_are_small():
+    """Rams: a game decided before the round's last trick left the phone's unplayed
+    cards in the hand at full size under the result, as if there were still something
+    to play. After the end they are small."""
+    from game import games
+
+    game = games.entry("rams").new_game(None, 3, seed=18, bot_seed=1)
+    game.start()
+    moves: list[tuple[int, str]] = []
+    while not game.finished:                     # the first move offered, every time
+        p = game.to_move()
+        moves.append((p.seat, game.legal_moves()[0]))
+        game.apply(*moves[-1])
+    assert len(game.view(0)["hand"]) == 4
+    table = HeadlessTable("rams", ["phone", "medium", "medium"], seed=18, bot_seed=1,
+                          keep_records=False, linger=30)
+    table.flow.start(resume=moves)
+
+    async def body(browser: Chromium) -> None:
+        await browser.goto(table.server.link(0) + "?lang=en")
+        await browser.wait_for("document.querySelectorAll('#hand .card').length === 4 && "
+                               f"{text('#status')} !== 'Connecting…'")
+        widths = await browser.eval("[...document.querySelectorAll('#hand .card')]"
+                                    ".map(c => c.getBoundingClientRect().width)")
+        assert max(widths) <= 60, widths                 # 80 px each before, at 360x640
+
+    run_page(table, body, width=360, height=640)

@@ -428,7 +428,11 @@
     // the width as laid out, rounded down (clientWidth rounds 501.66 up: five cards of
     // 94 px and their gaps came to 502 and the last one wrapped)
     const room = (Math.floor(hand.getBoundingClientRect().width) || window.innerWidth - 24) - 8 * (n - 1);
-    hand.style.setProperty("--card-w", Math.floor(Math.min(n > 2 ? 130 : 180, room / n, window.innerHeight * 0.23)) + "px");
+    // after the end the cards a decided game left in the hand are small, as the
+    // table's: nothing is to be played with them any more
+    const over = !!state.table.finished;
+    hand.classList.toggle("over", over);
+    hand.style.setProperty("--card-w", Math.floor(Math.min(over ? OVER_W : n > 2 ? 130 : 180, room / n, window.innerHeight * 0.23)) + "px");
     const legal = myTurn() ? v.legal : [];
     const byCard = {};
     for (const m of legal) {
@@ -494,6 +498,7 @@
     } else if (!(advice && advice.waiting)) note.textContent = "";
   }
   const pct = (p) => Math.round(100 * p) + " %";
+  const OVER_W = 54;   // px: the width of a card on the table (phone.css, .table img)
 
   // What the window asks the person deciding between words, in its words
   // (game/turn/chase_texts.py, rams_texts.py): with whom a swap would be, who asks
