@@ -584,3 +584,26 @@ def test_the_cards_left_at_the_end_are_small():
         assert max(widths) <= 60, widths                 # 80 px each before, at 360x640
 
     run_page(table, body, width=360, height=640)
+
+
+def test_a_table_closed_before_the_end_says_the_game_goes_on_later():
+    """The table closed in the middle of a game (the window went back to its menu, the
+    host stopped): the phone said "The table has closed. Thanks for playing!" though
+    the game is saved and continues at the computer."""
+    table = HeadlessTable("chase", ["phone", "medium", "medium"], seed=3, keep_records=False)
+    gone = "!document.getElementById('gone').hidden"
+
+    async def body(browser: Chromium) -> None:
+        await browser.goto(table.server.link(0) + "?lang=de")
+        await browser.wait_for("document.querySelector('#hand img') !== null")
+        table.stop()
+        await browser.wait_for(gone)
+        assert await browser.eval(text("#gonemsg")) == (
+            "Der Tisch wurde vor dem Ende des Spiels geschlossen. Das Spiel ist "
+            "gespeichert: Am Computer geht es weiter (Weiterspielen).")
+        await browser.tap("#lang")
+        assert await browser.eval(text("#gonemsg")) == (
+            "The table closed before the end of the game. The game is saved: it can be "
+            "continued at the computer (Continue).")
+
+    run_page(table, body, width=360, height=640)

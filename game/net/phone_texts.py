@@ -55,6 +55,7 @@ SHARED = {
     "e_final_tie": "log.final_tie",
     "sudden_round": "banner.sudden_round",
     "sudden": "table.sudden",
+    "menu_continue": "menu.continue",
     "ask_turn": "prompt.turn_you",
     "ask_dealer": "prompt.dealer_you",
     "ask_queen": "prompt.queen",

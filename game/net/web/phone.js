@@ -22,6 +22,7 @@
   // holds no seat after a while; the join screen connects again when the guest acts)
   let later = [], idle = false;
   let audio = null, toastTimer = null;
+  let farewell = null;   // the words after a bye, again in a language chosen later
 
   const t = (key, fmt) => {
     let s = (TEXT[lang] && TEXT[lang][key]) || TEXT.en[key] || key;
@@ -201,12 +202,19 @@
         setLine(false);
         if (msg.reason === "closed" && state && state.table.finished) {
           // the game is over: its result and last round stay, with a word that the table closed
-          $("ended").textContent = t("closed");
+          farewell = () => { $("ended").textContent = t("closed"); };
+          farewell();
           $("ended").hidden = false;
           render();
           break;
         }
-        $("gonemsg").textContent = t(msg.reason === "replaced" ? "replaced" : "closed");
+        // closed before the end: the table keeps the game (its autosave), to be
+        // continued at the computer; "Thanks for playing!" was a farewell too soon
+        farewell = () => {
+          $("gonemsg").textContent = msg.reason === "replaced" ? t("replaced")
+            : state ? t("closed_unfinished", { continue: t("menu_continue") }) : t("closed");
+        };
+        farewell();
         $("back").hidden = msg.reason !== "replaced";
         show("gone");
         break;
@@ -272,7 +280,9 @@
     }
     sendJoin({ type: "claim", code: $("code").value.trim(), seat: chosenSeat, name: n });
   };
-  $("back").onclick = () => { stopped = false; retry = 0; $("ended").hidden = true; show("game"); connect(); };
+  $("back").onclick = () => {
+    stopped = false; retry = 0; farewell = null; $("ended").hidden = true; show("game"); connect();
+  };
   $("lang").onclick = () => {
     lang = lang === "de" ? "en" : "de";
     if (store) store.setItem("lang", lang);
@@ -283,6 +293,7 @@
     document.documentElement.lang = lang;
     for (const e of document.querySelectorAll("[data-t]")) e.textContent = t(e.dataset.t);
     for (const e of document.querySelectorAll("[data-ta]")) e.setAttribute("aria-label", t(e.dataset.ta));
+    if (farewell) farewell();
     if (!ws || ws.readyState !== 1) setLine(false);
     else setLine(true);
   }
