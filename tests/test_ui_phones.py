@@ -17,7 +17,7 @@ from game.scenes import testing as T
 from game.turn import flow
 from game.turn.options import TableOptions
 from game.view.phones import qr_matrix
-from tests.phone_helpers import Player, phone_session
+from tests.phone_helpers import Line, Player, phone_session
 
 LOOPBACK = TableOptions(phone_bind="127.0.0.1")
 
@@ -260,3 +260,76 @@ def test_the_join_panel_never_shows_the_code_of_a_seat_a_guest_took(monkeypatch)
     T.frame(app)
     assert drawn == [before[0]] and guest_token not in drawn[0]
     table.exit()
+
+
+class StayingPhone:
+    """One phone that keeps its line for as long as the test runs, across games: it
+    plays the first legal move of every decision and keeps every message it reads."""
+
+    def __init__(self, port: int, token: str) -> None:
+        self.url, self.token = f"http://127.0.0.1:{port}/ws", token
+        self.got: list[dict] = []
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=lambda: asyncio.run(self._run()), daemon=True)
+
+    async def _run(self) -> None:
+        async with phone_session() as session:
+            line = await Line(session, self.url).open()
+            await line.send({"type": "hello", "token": self.token})
+            decided: set[tuple[int, int]] = set()
+            while not self.done.is_set():
+                try:
+                    m = await line.next(0.1)
+                except asyncio.TimeoutError:
+                    continue
+                if m is None:
+                    return
+                self.got.append(m)
+                games = sum(1 for x in self.got if x["type"] == "state"
+                            and x["table"]["finished"])
+                if m["type"] == "state" and m["view"]["legal"] and not m["table"]["finished"] \
+                        and (games, m["step"]) not in decided:
+                    decided.add((games, m["step"]))
+                    await line.send({"type": "move", "id": f"g{games}s{m['step']}",
+                                     "step": m["step"], "move": m["view"]["legal"][0]})
+            await line.close()
+
+    def __enter__(self) -> StayingPhone:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.done.set()
+        self.thread.join(30)
+
+
+def test_play_again_keeps_the_phones_at_their_seats():
+    """*Play again* after a phone game: the table used to close the phones' server and
+    open a new one, on another port with new tokens, so every phone was told "The table
+    has closed" and everybody had to scan a new code. The next game now takes the
+    room: the phones keep their line and link and get the new deal."""
+    app = T.make_app((960, 600))
+    table = app.open("table", game_id="chase", seats=_seats(["phone", "medium", "medium"]),
+                     seed=5, options=LOOPBACK)
+    server, link = table.phones.server, table.phones.server.link(0)
+    with StayingPhone(server.port, server.access.tokens[0]) as phone:
+        _play(app, table, [0], random.Random(1))
+        while app.top.name != "results":
+            T.frame(app)
+        app.top.again()
+        again = T.table_of(app)
+        assert again is not table and again.phones.server is server
+        assert again.phones.server.link(0) == link and not server.stopped
+        _play(app, again, [0], random.Random(2))
+        assert any(s == 0 for s, _ in again.game.moves)
+        assert again.game.finished
+    kinds = [m["type"] for m in phone.got]
+    assert "bye" not in kinds and kinds.count("welcome") == 1
+    finished = [i for i, m in enumerate(phone.got) if m["type"] == "state"
+                and m["table"]["finished"]]
+    news = [m for m in phone.got[finished[0]:] if m["type"] == "history"]
+    assert news and news[0] == {"type": "history", "from": 0, "rounds": []}
+    if app.top.name == "results":
+        app.pop()
+    again.exit()
+    assert server.stopped

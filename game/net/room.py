@@ -51,10 +51,42 @@ class PhoneRoom:
                                   wake=wake, **(server_options or {}))
         self.link = PhoneLink(game, self.phones, [str(s["name"]) for s in seats], self.server,
                               away_after=away_after, on_name=on_name)
-        self._off = [hooks.subscribe(H.GAME_STARTED, lambda news: self.link.publish(True)),
-                     hooks.subscribe(H.MOVE_APPLIED,
-                                     lambda news: self.link.applied(news.seat, news.move))]
+        self._off = self._listen(hooks)
         self.closed = False
+
+    def _listen(self, hooks: Hooks) -> list[Callable[[], None]]:
+        return [hooks.subscribe(H.GAME_STARTED, lambda news: self.link.publish(True)),
+                hooks.subscribe(H.MOVE_APPLIED,
+                                lambda news: self.link.applied(news.seat, news.move))]
+
+    def hand_over(self) -> PhoneRoom:
+        """This table's game is over and the next game at the same seats (*Play again*)
+        takes the room (:meth:`take`): the room stops hearing this table, and the
+        server, its lines, the seats' links and names stay."""
+        for off in self._off:
+            off()
+        self._off = []
+        self.link.close()
+        return self
+
+    def take(self, game: Any, seats: Sequence[dict[str, Any]], hooks: Hooks, *,
+             on_name: Callable[[int, str], None] | None = None) -> PhoneRoom:
+        """The next game of a room handed over (:meth:`hand_over`), at the same phone
+        seats: the phones still connected get its state as their next one, and the
+        last game's rounds are dropped from every phone's history."""
+        if phone_seats(seats) != self.phones:
+            raise ValueError("the next game has other phone seats")
+        old = self.link
+        self.link = PhoneLink(game, self.phones, [str(s["name"]) for s in seats], self.server,
+                              clock=old.clock, away_after=old.away_after,
+                              coach_level=old.coach_level, coach_samples=old.coach_samples,
+                              on_name=on_name)
+        for seat in self.server.connected() & set(self.phones):
+            self.link.connected.add(seat)
+            self.link.away_since.pop(seat, None)
+        self.server.send_history(0, [])
+        self._off = self._listen(hooks)
+        return self
 
     @property
     def sources(self) -> dict[int, PhoneSource]:

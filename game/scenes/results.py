@@ -17,6 +17,7 @@ from game.rules.rams_rules import counters_of
 from game.scenes.base import Scene
 from game.scenes.files import export_table
 from game.turn.bookkeeping import table_record
+from game.turn.options import TableOptions
 from game.turn.story import tell
 from game.turn.texts import winner_text
 from game.view import text, widgets
@@ -88,9 +89,17 @@ class ResultsScene(Scene):
         """The same seats and rules again, a new deal."""
         self.app.play("click")
         tb = self.table
+        # the phones stay at their seats, with the same links (docs/phone.md)
+        room = tb.phone_room.hand_over()
         self.app.pop()   # results
-        self.app.open("table", how="replace", game_id=tb.game_id, seats=tb.seats,
-                      rules=tb.rules_given, seed=None, demo=tb.demo)
+        try:
+            self.app.open("table", how="replace", game_id=tb.game_id, seats=tb.seats,
+                          rules=tb.rules_given, seed=None, demo=tb.demo,
+                          options=TableOptions(phone_room=room) if room is not None else None)
+        except BaseException:
+            if room is not None:
+                room.close()
+            raise
 
     def menu(self) -> None:
         self.app.play("click")

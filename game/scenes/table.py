@@ -91,8 +91,11 @@ class TableScene(PrivateHand, Scene):
         # phone seats (a port it cannot open is a CannotListen the setup screen shows)
         phone_table = opts.sources is None and not self.demo and any(
             s.get("phone") for s in seats)
-        room = start_room(self.game, seats, self.hooks, bind=opts.phone_bind,
-                          on_name=self._phone_named) if phone_table else None
+        if opts.phone_room is not None:         # Play again: the phones stay
+            room = opts.phone_room.take(self.game, seats, self.hooks, on_name=self._phone_named)
+        else:
+            room = start_room(self.game, seats, self.hooks, bind=opts.phone_bind,
+                              on_name=self._phone_named) if phone_table else None
         self.phone_room = TablePhones(room, app.play, self.entry.id, self.worker)
         sources = opts.sources if opts.sources is not None else sources_for(
             self.entry.id, seats, self.worker, given=self.phone_room.sources)

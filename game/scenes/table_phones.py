@@ -159,3 +159,9 @@ class TablePhones:
     def close(self) -> None:
         if self.room is not None:
             self.room.close()
+
+    def hand_over(self) -> PhoneRoom | None:
+        """The room, for the next game at the same seats (*Play again*); this table
+        then no longer has it, and closing the table leaves it open."""
+        room, self.room = self.room, None
+        return room.hand_over() if room is not None else None

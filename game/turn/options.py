@@ -51,3 +51,6 @@ class TableOptions:
     #: phone seats: listen on this local address only (default: loopback and the
     #: computer's local-network addresses; tests use loopback)
     phone_bind: str | None = None
+    #: the phone room of the game before at the same seats (*Play again*,
+    #: ``PhoneRoom.hand_over``): its phones stay at their seats, with the same links
+    phone_room: Any = None

@@ -22,6 +22,7 @@
   // holds no seat after a while; the join screen connects again when the guest acts)
   let later = [], idle = false;
   let audio = null, toastTimer = null;
+  let farewell = null;   // the words after a bye, again in a language chosen later
 
   const t = (key, fmt) => {
     let s = (TEXT[lang] && TEXT[lang][key]) || TEXT.en[key] || key;
@@ -72,6 +73,7 @@
       for (const m of later.splice(0)) send(m);
     };
     ws.onmessage = (ev) => {
+      lineAlive();
       let msg;
       try { msg = JSON.parse(ev.data); } catch (e) { return; }
       onMessage(msg);
@@ -101,11 +103,38 @@
   function setLine(on, text) {
     const l = $("line");
     l.className = "line" + (on ? "" : " off");
-    l.textContent = text || t(on ? "online" : "offline");
+    // after a bye the page does not reconnect by itself: it says so
+    l.textContent = text || (stopped && !on ? t("line_closed") : t(on ? "online" : "offline"));
   }
   document.addEventListener("visibilitychange", () => {
-    if (document.visibilityState === "visible" && !ws && !stopped && !idle) { retry = 0; connect(); }
+    if (document.visibilityState !== "visible") return;
+    if (!ws && !stopped && !idle) { retry = 0; connect(); } else checkLine();
   });
+  window.addEventListener("online", checkLine);
+
+  // A phone back from sleep may hold a line that died meanwhile without a word (its
+  // Wi-Fi was off when the table closed it): the page believed it was connected and
+  // showed the state from before the sleep until the player tapped. It asks the
+  // table now; without an answer in CHECK_MS it drops the line and opens a new one.
+  const CHECK_MS = 3000;
+  let checking = null;
+  function checkLine() {
+    if (!ws || ws.readyState !== 1 || checking !== null || stopped) return;
+    const line = ws;
+    checking = setTimeout(() => {
+      checking = null;
+      if (ws !== line) return;
+      line.onopen = line.onmessage = line.onclose = null;   // its bye is not ours
+      try { line.close(); } catch (e) { /* closed already */ }
+      ws = null;
+      retry = 0;
+      connect();
+    }, CHECK_MS);
+    send({ type: "ping" });
+  }
+  function lineAlive() {   // anything the table says proves the line
+    if (checking !== null) { clearTimeout(checking); checking = null; }
+  }
 
   function savePending() {
     if (!session || !token) return;
@@ -121,6 +150,7 @@
     switch (msg.type) {
       case "welcome":
         seat = msg.seat;
+        say("");   // a word of the join screen or of a line before this one is over
         setLine(true);
         show("game");
         pending = pending || loadPending();
@@ -169,7 +199,22 @@
         break;
       case "bye":
         stopped = true;
-        $("gonemsg").textContent = t(msg.reason === "replaced" ? "replaced" : "closed");
+        setLine(false);
+        if (msg.reason === "closed" && state && state.table.finished) {
+          // the game is over: its result and last round stay, with a word that the table closed
+          farewell = () => { $("ended").textContent = t("closed"); };
+          farewell();
+          $("ended").hidden = false;
+          render();
+          break;
+        }
+        // closed before the end: the table keeps the game (its autosave), to be
+        // continued at the computer; "Thanks for playing!" was a farewell too soon
+        farewell = () => {
+          $("gonemsg").textContent = msg.reason === "replaced" ? t("replaced")
+            : state ? t("closed_unfinished", { continue: t("menu_continue") }) : t("closed");
+        };
+        farewell();
         $("back").hidden = msg.reason !== "replaced";
         show("gone");
         break;
@@ -183,13 +228,15 @@
     if (d.suit) d.suit = SUITS[d.suit] || d.suit;
     return TEXT.en[key] ? t(key, d) : t("r_other", { code: msg.code });
   }
-  function toast(text) {
-    const e = $("toast");
-    e.textContent = text;
-    const j = $("joinmsg");
-    if (!$("join").hidden) j.textContent = text;
+  function toast(text) {   // on the join screen its message, else a word for a while
+    if (!$("join").hidden) { $("joinmsg").textContent = text; return; }
+    say(text);
+    toastTimer = setTimeout(() => { $("toast").textContent = ""; }, 4000);
+  }
+  function say(text) {
     clearTimeout(toastTimer);
-    toastTimer = setTimeout(() => { e.textContent = ""; }, 4000);
+    $("toast").textContent = text;
+    $("joinmsg").textContent = "";
   }
 
   // ------------------------------------------------------------------ screens
@@ -206,6 +253,7 @@
     const box = $("free");
     box.textContent = "";
     chosenSeat = null;
+    $("joinmsg").textContent = "";   // a wrong code before is no longer the news
     if (!free.length) { box.appendChild(el("p", "msg", t("join_none"))); return; }
     box.appendChild(el("p", "", t("join_pick")));
     for (const f of free) {
@@ -224,10 +272,17 @@
   $("look").onclick = () => sendJoin({ type: "join", code: $("code").value.trim() });
   $("sit").onclick = () => {
     const n = $("name").value.trim();
-    if (chosenSeat === null || !n) return;
+    if (chosenSeat === null) return;
+    if (!n) {   // the table refuses an empty name: say so, not nothing
+      $("joinmsg").textContent = t("join_no_name");
+      $("name").focus();
+      return;
+    }
     sendJoin({ type: "claim", code: $("code").value.trim(), seat: chosenSeat, name: n });
   };
-  $("back").onclick = () => { stopped = false; retry = 0; show("game"); connect(); };
+  $("back").onclick = () => {
+    stopped = false; retry = 0; farewell = null; $("ended").hidden = true; show("game"); connect();
+  };
   $("lang").onclick = () => {
     lang = lang === "de" ? "en" : "de";
     if (store) store.setItem("lang", lang);
@@ -238,6 +293,7 @@
     document.documentElement.lang = lang;
     for (const e of document.querySelectorAll("[data-t]")) e.textContent = t(e.dataset.t);
     for (const e of document.querySelectorAll("[data-ta]")) e.setAttribute("aria-label", t(e.dataset.ta));
+    if (farewell) farewell();
     if (!ws || ws.readyState !== 1) setLine(false);
     else setLine(true);
   }
@@ -302,7 +358,7 @@
       const w = tb.winner;
       st.textContent = w === null || w === undefined ? t("game_over")
         : Array.isArray(w) ? t("winners", { names: w.map(name).join(", ") })
-          : t("winner", { name: w === seat ? t("you") : name(w) });
+          : w === seat ? t("you_win") : t("winner", { name: name(w) });
     } else if (myTurn()) {
       st.textContent = pending ? t("waiting_table") : t("your_turn");
       st.classList.add("mine");
@@ -318,6 +374,13 @@
   function counting(v) {
     return !!(v.rules && v.rules.scoring === "counters");
   }
+  // Rams: one player plays alone, the ones who dropped take their cards back and defend
+  const lone = (v) => v.lone !== null && v.lone !== undefined;
+  // Chase's sudden death: the tied seats play on with no lives left; they are not out
+  // (at the end only the winner of it is still in)
+  const contender = (v, tb, i) => !!v.sudden_death && (v.active || []).includes(i) &&
+    (!tb.finished || tb.winner === i);
+  const isOut = (v, tb, i) => v.lives[i] <= 0 && !counting(v) && !contender(v, tb, i);
   function renderPlayers(v, tb) {
     const box = $("players");
     box.textContent = "";
@@ -325,8 +388,11 @@
       const s = el("div", "seat");
       if (i === seat) s.classList.add("me");
       if (i === tb.to_move) s.classList.add("turn");
-      if (v.lives[i] <= 0 && !counting(v)) s.classList.add("out");
-      s.appendChild(el("b", "", name(i) + (i === seat ? " (" + t("you") + ")" : "")));
+      if (isOut(v, tb, i)) s.classList.add("out");
+      // a long name is cut short, never the "(you)" after it
+      const who = s.appendChild(el("b"));
+      who.appendChild(el("span", "name", name(i)));
+      if (i === seat) who.appendChild(el("span", "you", "(" + t("you") + ")"));
       // counters (Rams' default scoring): a number to bring down to zero
       const lives = el("span", "lives", counting(v) ? t("counters", { n: v.lives[i] })
         : "●".repeat(Math.max(0, v.lives[i])));
@@ -336,10 +402,16 @@
       if (tb.phones.includes(i) && !tb.connected.includes(i)) tags.push(t("away"));
       if (tb.stand_in.includes(i)) tags.push(t("computer"));
       if (v.declared && v.declared[i] === "general") tags.push(t("m_general"));
+      else if (lone(v) && v.lone === i) tags.push(t("lone"));
+      else if (lone(v) && v.declared && v.declared[i] === "drop") tags.push(t("defends"));
       else if (v.declared && v.declared[i]) tags.push(t(v.declared[i] === "play" ? "played" : "dropped"));
       if (v.tricks && v.tricks[i]) tags.push(t("tricks", { n: v.tricks[i] }));
-      if (v.lives[i] <= 0 && !counting(v)) tags.push(t("out"));
-      if (tags.length) s.appendChild(el("span", "tag", tags.join(" · ")));
+      if (isOut(v, tb, i)) tags.push(t("out"));
+      else if (contender(v, tb, i) && !tb.finished) tags.push(t("sudden"));
+      if (tags.length) {   // a space: the line may break before the tags
+        s.appendChild(document.createTextNode(" "));
+        s.appendChild(el("span", "tag", tags.join(" · ")));
+      }
       box.appendChild(s);
     }
   }
@@ -364,8 +436,14 @@
     hand.textContent = "";
     moves.textContent = "";
     const n = Math.max(1, v.hand.length);
-    const room = (hand.clientWidth || window.innerWidth - 24) - 8 * (n - 1);
-    hand.style.setProperty("--card-w", Math.floor(Math.min(n > 2 ? 130 : 180, room / n, window.innerHeight * 0.23)) + "px");
+    // the width as laid out, rounded down (clientWidth rounds 501.66 up: five cards of
+    // 94 px and their gaps came to 502 and the last one wrapped)
+    const room = (Math.floor(hand.getBoundingClientRect().width) || window.innerWidth - 24) - 8 * (n - 1);
+    // after the end the cards a decided game left in the hand are small, as the
+    // table's: nothing is to be played with them any more
+    const over = !!state.table.finished;
+    hand.classList.toggle("over", over);
+    hand.style.setProperty("--card-w", Math.floor(Math.min(over ? OVER_W : n > 2 ? 130 : 180, room / n, window.innerHeight * 0.23)) + "px");
     const legal = myTurn() ? v.legal : [];
     const byCard = {};
     for (const m of legal) {
@@ -388,16 +466,22 @@
           armed = null;
           play(m, b);
         };
+      } else if (Object.keys(byCard).length) {
+        // not playable now: a tap asks the table why (follow suit, trump, beat), and
+        // the refusal's reason shows; nothing is played
+        b.classList.add("dim");
+        b.disabled = !!pending;
+        b.onclick = () => { armed = null; play(c, null); };
       } else {
-        b.classList.add(Object.keys(byCard).length ? "dim" : "idle");
+        b.classList.add("idle");
         b.disabled = true;
       }
       hand.appendChild(b);
     }
-    if (!v.hand.length) hand.appendChild(el("p", "prompt", t("no_cards")));
+    if (!v.hand.length && !state.table.finished) hand.appendChild(el("p", "prompt", t("no_cards")));
     const words = legal.filter((m) => !byCard[m.startsWith("take:") ? m.slice(5) : m]);
     for (const m of words) {
-      const b = el("button", "", t("m_" + m));
+      const b = el("button", "", v.decision === "domino" && m === "swap" ? t("m_domino_swap") : t("m_" + m));
       b.type = "button";
       if (pending && pending.move === m) b.classList.add("sent");
       b.disabled = !!pending;
@@ -411,51 +495,118 @@
     } else {
       armed = null;
       prompt.textContent = legal.some((m) => m.startsWith("take:")) ? t("take_prompt")
-        : Object.keys(byCard).length ? t("play_prompt") : "";
+        : Object.keys(byCard).length ? t("play_prompt") : legal.length ? ask(v) : "";
     }
     $("odds").hidden = !legal.length;
     const note = $("oddsnote");
     if (odds) {
       const cards = Object.keys(odds).filter((m) => !words.includes(m));
-      note.textContent = (counting(v) ? t("odds_head_counters") : t("odds_head")) + " " + (cards.length
-        ? cards.map((m) => cardText(m.replace("take:", "")) + " " + pct(odds[m].lose_life)).join(" · ")
-        : "");
+      // the cards' odds are listed here; the words' stand on their buttons
+      note.textContent = cards.length
+        ? (counting(v) ? t("odds_head_counters") : t("odds_head")) + " " +
+          cards.map((m) => cardText(m.replace("take:", "")) + " " + pct(odds[m].lose_life)).join(" · ")
+        : counting(v) ? t("odds_words_counters") : t("odds_words");
     } else if (!(advice && advice.waiting)) note.textContent = "";
   }
   const pct = (p) => Math.round(100 * p) + " %";
+  const OVER_W = 54;   // px: the width of a card on the table (phone.css, .table img)
 
-  function eventText(e) {
-    const s = e.seat !== undefined ? name(e.seat) : "";
-    const c = cardText(e.card);
-    switch (e.type) {
-      case "swap": return t("e_swap", { s: s, w: name(e.with) });
-      case "block": case "refuse": return t("e_" + e.type, { s: s, b: name(e.by), c: c });
-      case "declare": return t(e.choice === "play" ? "e_declare_play" : e.choice === "general"
-        ? "e_declare_general" : "e_declare_drop", { s: s });
-      case "trick": return t("e_trick", { s: name(e.winner) });
-      case "showdown":
-        return t("e_showdown", { cards: Object.keys(e.cards).map((k) => name(Number(k)) + " " + cardText(e.cards[k])).join(", ") });
-      default:
-        return TEXT.en["e_" + e.type] ? t("e_" + e.type, { s: s, c: c }) : null;
+  // What the window asks the person deciding between words, in its words
+  // (game/turn/chase_texts.py, rams_texts.py): with whom a swap would be, who asks
+  // for one, why dropping out is not offered.
+  function ask(v) {
+    const other = v.partner !== null && v.partner !== undefined ? name(v.partner) : "";
+    const order = v.active || [];
+    switch (v.decision) {
+      case "turn":
+        return order.includes(seat) ? t("ask_turn", { other: name(order[(order.indexOf(seat) + 1) % order.length]) }) : "";
+      case "dealer": return t("ask_dealer");
+      case "queen": return t("ask_queen", { other: other });
+      case "domino": return t("ask_domino", { other: other });
+      case "declare": return v.legal.includes("drop") ? t("ask_declare", { suit: SUITS[v.trump] || "" }) : forced(v);
+      default: return "";
     }
   }
+  function forced(v) {   // as game.rules.rams_rules.forced_to_play
+    const n = (v.drops || [])[seat] || 0, rules = v.rules || {};
+    if (v.drop_limit !== null && v.drop_limit !== undefined && n >= v.drop_limit) {
+      return n <= 1 ? t("ask_forced_one") : t("ask_forced", { n: n });
+    }
+    if (rules.two_must_play && (v.active || []).length <= 2) return t("ask_two_forced");
+    if (rules.dealer_must_play && seat === v.dealer &&
+        Object.values(v.declared || {}).every((c) => c !== "play")) return t("ask_dealer_forced");
+    return "";
+  }
+
+  // The log addresses this phone's own seat as "you", in the window's words for the
+  // one person at its screen (log.*_you, table.you_dat, table.you_acc): "You swap
+  // with Ben.", "Carl swaps with you".
+  const who = (i) => (i === seat ? t("you_name") : name(i));
+  const obj = (i, dat) => (i === seat ? (dat ? t("you_dat") : t("you_acc")) : name(i));
+  const said = (key, i, fmt) => t(i === seat && TEXT.en[key + "_you"] ? key + "_you" : key, fmt);
+  function eventText(e) {
+    const s = e.seat !== undefined ? who(e.seat) : "";
+    const c = cardText(e.card);
+    // the window's texts name {name}, {other}, {card}; the page's own {s}, {w}, {b}, {c}
+    const fmt = { s: s, name: s, c: c, card: c };
+    switch (e.type) {
+      case "swap": return said("e_swap", e.seat, Object.assign(fmt, { w: obj(e.with, true), other: obj(e.with, true) }));
+      case "block": case "refuse": return said("e_" + e.type, e.seat, Object.assign(fmt, { b: obj(e.by, false), other: obj(e.by, false) }));
+      case "declare": return said(e.choice === "play" ? "e_declare_play" : e.choice === "general"
+        ? "e_declare_general" : "e_declare_drop", e.seat, fmt);
+      case "trick": return said("e_trick", e.winner, { s: who(e.winner) });
+      case "showdown":
+        return t("e_showdown", { cards: Object.keys(e.cards).map((k) => who(Number(k)) + " " + cardText(e.cards[k])).join(", ") });
+      default:
+        return TEXT.en["e_" + e.type] ? said("e_" + e.type, e.seat, fmt) : null;
+    }
+  }
+  function lostText(i, n) {   // a seat's loss in the round just reckoned
+    if (i !== seat) return t("e_lost", { s: name(i), n: n === 1 ? t("life") : t("lives", { n: n }) });
+    return n === 1 ? t("e_lost_one_you") : t("e_lost_you", { n: n });
+  }
   function renderLog(v, tb) {
-    const lines = [];
+    const lines = [];   // [text, the name of its round]
+    let head = null;
+    const round = (n, sudden) => {
+      head = t(sudden ? "sudden_round" : "round", { n: n });
+      lines.push([head, head]);
+    };
+    const add = (text) => { if (text) lines.push([text, head]); };
     const last = v.history.length ? v.history[v.history.length - 1] : null;
-    if (last && v.events.length < 4) {
-      lines.push(t("round", { n: v.history.length }));
-      for (const e of last) lines.push(eventText(e));
+    // at the end of a game the round just played is already the history's last (its
+    // events are the view's events too): it is told once, with what it cost
+    const over = v.history.length > v.round;
+    // in sudden death the round before was the final tie (it cost lives), or a
+    // sudden-death round itself (the game's last, or one played again: it cost none)
+    const tied = Object.values(tb.last_lost || {}).some((n) => n > 0);
+    if (last && (over || v.events.length < 4)) {
+      round(v.history.length, v.sudden_death && (over || !tied));
+      for (const e of last) add(eventText(e));
       for (const k of Object.keys(tb.last_lost || {})) {
         const n = tb.last_lost[k];
-        if (counting(v) && n) lines.push(t("e_counted", { s: name(Number(k)), n: (n > 0 ? "+" : "−") + Math.abs(n) }));
-        else if (n > 0) lines.push(t("e_lost", { s: name(Number(k)), n: n === 1 ? t("life") : t("lives", { n: n }) }));
+        if (counting(v) && n) add(t("e_counted", { s: who(Number(k)), n: (n > 0 ? "+" : "−") + Math.abs(n) }));
+        else if (n > 0) add(lostText(Number(k), n));
       }
+      // as the window's log: everyone left would have gone out, sudden death decides
+      if (v.sudden_death && !over && tied) add(t("e_final_tie", { names: (v.active || []).map(who).join(", ") }));
     }
-    if (v.events.length || last) lines.push(t("round", { n: v.round + 1 }));
-    for (const e of v.events) lines.push(eventText(e));
+    if (!over) {
+      if (v.events.length || last) round(v.round + 1, v.sudden_death);
+      const told = v.events.map(eventText);
+      if (lone(v)) {   // after the last declaration: who plays alone
+        let at = 0;
+        v.events.forEach((e, i) => { if (e.type === "declare") at = i + 1; });
+        told.splice(at, 0, v.lone === seat ? t("e_rams_you") : t("e_rams", { name: name(v.lone) }));
+      }
+      for (const line of told) add(line);
+    }
+    // the last eight lines; a round's first lines may fall off the top, never its name
+    const shown = lines.slice(-8);
+    if (shown.length && shown[0][1] && shown[0][0] !== shown[0][1]) shown[0] = [shown[0][1], shown[0][1]];
     const box = $("log");
     box.textContent = "";
-    for (const line of lines.filter((x) => x).slice(-8)) box.appendChild(el("li", "", line));
+    for (const [line] of shown) box.appendChild(el("li", "", line));
   }
 
   // ------------------------------------------------------------------ start

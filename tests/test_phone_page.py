@@ -1,0 +1,609 @@
+"""The phone page as players meet it, in headless Chromium: what it shows at the end of
+a game and after the table closed, the log of the last round, a Rams round with a lone
+player, the join screen's messages, the layout's header. Each test plays a real table
+(``HeadlessTable``) through the page's own taps, or with scripted phones at the other
+seats (``tests/phone_helpers.py``).
+
+Needs Debian's ``chromium`` (``.ci/run`` installs it); skipped without it outside CI.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game.net.host import HeadlessTable
+from tests.phone_helpers import Line, phone_session, running, token_of, ws_url
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+from chromium import Chromium, find_browser  # noqa: E402
+
+pytestmark = pytest.mark.skipif(
+    find_browser() is None and not os.environ.get("CI"),
+    reason="no Chromium here (apt-get install chromium); CI always has it")
+
+#: The page's first control a player can tap now: a legal card (twice) or a button.
+CONTROL = ("(() => { const c = document.querySelector('#hand .card.legal:not(:disabled)');"
+           " if (c) return 'card'; const b = document.querySelector("
+           "'#moves button:not(:disabled)'); return b ? 'button' : null; })()")
+
+
+def text(selector: str) -> str:
+    return f"document.querySelector({json.dumps(selector)}).textContent"
+
+
+async def play_seat(browser: Chromium, table: HeadlessTable, seat: int) -> None:
+    """Tap the first legal card or button whenever ``seat`` has the move, until the
+    game is over."""
+    while not table.game.finished:
+        p = table.game.to_move()
+        if p is None or p.seat != seat:
+            await asyncio.sleep(0.02)
+            continue
+        n = len(table.game.moves)
+        kind = await browser.wait_for(CONTROL)
+        if kind == "card":
+            await browser.tap("#hand .card.legal")
+            await browser.tap("#hand .card.armed")
+        else:
+            await browser.tap("#moves button")
+        while len(table.game.moves) == n and not table.game.finished:
+            await asyncio.sleep(0.02)
+
+
+async def until(condition: Any, timeout: float = 30.0) -> None:
+    """Wait until ``condition()`` holds (the timeout only ends a test that would hang)."""
+    async def poll() -> None:
+        while not condition():
+            await asyncio.sleep(0.05)
+    await asyncio.wait_for(poll(), timeout)
+
+
+def run_page(table: HeadlessTable, body: Any, **size: int) -> None:
+    async def main() -> None:
+        async with Chromium(**size) as browser:
+            await body(browser)
+            assert await browser.problems() == []
+
+    with running(table):
+        asyncio.run(main())
+
+
+def test_the_result_stays_on_the_phone_after_the_table_closed():
+    """``stammtisch host`` stops once every phone has the end: the phone kept only
+    "The table has closed" (who won and the last round were gone) and its line said
+    "reconnecting…" though it never would. Under the result the hand said "No cards in
+    this round." """
+    table = HeadlessTable("chase", ["phone", "medium", "medium"], seed=4, bot_seed=4,
+                          keep_records=False, names=["Anna", "Ben", "Carl"], linger=30)
+
+    async def body(browser: Chromium) -> None:
+        await browser.goto(table.server.link(0) + "?lang=en")
+        await play_seat(browser, table, 0)
+        await browser.wait_for("!document.getElementById('ended').hidden")
+        assert not await browser.eval("document.getElementById('game').hidden")
+        assert await browser.eval("document.getElementById('gone').hidden")
+        winner = table.game.winner
+        expected = "You win!" if winner == 0 else f"{table.names[winner]} wins!"
+        assert await browser.eval(text("#status")) == expected
+        assert await browser.eval(text("#ended")) == "The table has closed. Thanks for playing!"
+        assert await browser.eval(text("#line")) == "not connected"
+        assert await browser.eval("document.querySelectorAll('#moves button').length") == 0
+        # no "No cards in this round." under the result: there is no round any more
+        assert await browser.eval(text("#hand")) == ""
+
+    run_page(table, body, width=360, height=640)
+
+
+def test_the_last_round_is_told_once_at_the_end_with_what_it_cost():
+    """At the end the round just played is the history's last and still the view's
+    events: the log told it twice ("Runde 7 … Runde 7 …") and, with four events or
+    more, without who lost the last life. The phone's own seat is "you", as the window
+    says it to the one person at its screen: "Du verlierst ein Leben.", not "Anna
+    verliert ein Leben"."""
+    table = HeadlessTable("chase", ["phone", "medium", "medium"], seed=8, bot_seed=8,
+                          keep_records=False, names=["Anna", "Ben", "Carl"], linger=30)
+
+    async def body(browser: Chromium) -> None:
+        await browser.goto(table.server.link(0) + "?lang=de")
+        await play_seat(browser, table, 0)
+        await browser.wait_for("!document.getElementById('ended').hidden")
+        lines = await browser.eval("[...document.querySelectorAll('#log li')]"
+                                   ".map(li => li.textContent)")
+        rounds = [x for x in lines if x.startswith("Runde ")]
+        assert len(rounds) == len(set(rounds)) == 1, lines
+        last = table.game.rounds[-1]
+        losers = [int(s) for s, n in last["lost"].items() if n > 0]
+        assert not any(table.names[0] in line for line in lines), lines   # "you" instead
+        assert losers and lines[-len(losers):] == [
+            "Du verlierst ein Leben." if s == 0 else f"{table.names[s]} verliert ein Leben"
+            for s in losers]
+
+    run_page(table, body, width=360, height=640)
+
+
+def test_a_lone_player_and_the_defenders_are_named():
+    """Rams: one seat plays, the others drop out and then play the tricks as
+    defenders. The page still called them "drops" and never said that somebody plays
+    alone; now the players' chips say "alone" and "defends", the log "Rams! … plays
+    alone." after the declarations, as the window's plates and log do."""
+    table = HeadlessTable("rams", ["phone", "phone", "phone"], seed=6, keep_records=False,
+                          names=["Anna", "Ben", "Carl"])
+
+    async def body(browser: Chromium) -> None:
+        me = table.game.view(0)["dealer"]          # the dealer declares last
+        lines: dict[int, Line] = {}
+        async with phone_session() as session:
+            for s in (0, 1, 2):
+                if s != me:
+                    lines[s] = await Line(session, ws_url(table)).open()
+                    await lines[s].send({"type": "hello", "token": token_of(table, s)})
+            await browser.goto(table.server.link(me) + "?lang=en")
+            first = table.game.to_move().seat
+            while (p := table.game.to_move()).decision == "declare":
+                n = len(table.game.moves)
+                if p.seat == me:
+                    await browser.wait_for(CONTROL)
+                    i = await browser.eval("[...document.querySelectorAll('#moves button')]"
+                                           ".findIndex(b => b.textContent === "
+                                           "STAMMTISCH_TEXTS.en.m_drop)")
+                    await browser.tap(f"#moves button:nth-child({i + 1})")
+                else:
+                    await lines[p.seat].send({"type": "move", "id": f"d{n}", "step": n,
+                                              "move": "play" if p.seat == first else "drop"})
+                while len(table.game.moves) == n:
+                    await asyncio.sleep(0.02)
+            assert table.game.view(me)["lone"] == first
+            other = 3 - me - first
+            await browser.wait_for(f"document.body.innerText.includes("
+                                   f"'Rams! {table.names[first]} plays alone.')")
+            chips = await browser.eval("[...document.querySelectorAll('#players .seat')]"
+                                       ".map(s => s.querySelector('.tag').textContent)")
+            assert "alone" in chips[first] and "defends" in chips[other], chips
+            assert "defends" in chips[me] and "drops" not in " ".join(chips), chips
+            log = await browser.eval("[...document.querySelectorAll('#log li')]"
+                                     ".map(li => li.textContent)")
+            rams = log.index(f"Rams! {table.names[first]} plays alone.")
+            assert log[rams - 1] == "You drop out.", log      # "Anna drops" before
+            assert not any(table.names[me] in line for line in log), log
+            for line in lines.values():
+                await line.close()
+
+    run_page(table, body, width=360, height=640)
+
+
+async def type_into(browser: Chromium, selector: str, value: str) -> None:
+    await browser.eval(f"document.querySelector({json.dumps(selector)}).value = "
+                       f"{json.dumps(value)}")
+
+
+def test_the_join_screen_says_only_what_is_still_true():
+    """A wrong join code's "Wrong join code." stayed under the free seats the right
+    code then showed, and a refused name's "Another player has this name." came along
+    to the game screen once the guest sat down under another name. "Sit down" without
+    a name did nothing at all; it now says that a name is needed."""
+    table = HeadlessTable("chase", ["phone", "phone", "medium"], seed=3, keep_records=False)
+    joinmsg, toast = text("#joinmsg"), text("#toast")
+
+    async def body(browser: Chromium) -> None:
+        await browser.goto(table.server.base_url + "/?lang=en")
+        await browser.wait_for("document.getElementById('line').textContent === 'connected'")
+        await type_into(browser, "#code", "wrong1")
+        await browser.tap("#look")
+        await browser.wait_for(f"{joinmsg} === 'Wrong join code.'")
+        await type_into(browser, "#code", table.server.access.code)
+        await browser.tap("#look")
+        await browser.wait_for("document.querySelector('#free button') !== null")
+        assert await browser.eval(joinmsg) == ""
+        await browser.tap("#free button")
+        await type_into(browser, "#name", "   ")       # no name: the tap did nothing
+        await browser.tap("#sit")
+        await browser.wait_for(f"{joinmsg} === 'Type your name first: the table shows "
+                               "it at your seat.'")
+        await type_into(browser, "#name", table.names[1])
+        await browser.tap("#sit")
+        await browser.wait_for(f"{joinmsg} === 'Another player has this name.'")
+        await type_into(browser, "#name", "Zoë")
+        await browser.tap("#sit")
+        await browser.wait_for("!document.getElementById('game').hidden && "
+                               "document.querySelector('#hand img') !== null")
+        assert await browser.eval(toast) == ""
+
+    run_page(table, body, width=360, height=640)
+
+
+def test_the_header_hides_what_scrolls_under_it_and_counters_keep_together():
+    """The header stays at the top while the page scrolls: it was a quarter black over
+    the felt, so cards and chips scrolling under it showed through and its name sat on
+    top of theirs. A chip's "20 counters" broke after the number in landscape."""
+    table = HeadlessTable("rams", ["phone", "medium", "medium"], seed=5, bot_seed=5,
+                          keep_records=False,
+                          names=["Anna-Lena Müller", "Ben Okonkwo-Smith", "Carl"])
+
+    async def body(browser: Chromium) -> None:
+        await browser.goto(table.server.link(0) + "?lang=en")
+        await browser.wait_for("document.querySelectorAll('#players .lives').length === 3")
+        colour = await browser.eval("getComputedStyle(document.getElementById('bar'))"
+                                    ".backgroundColor")
+        assert colour.startswith("rgb("), colour       # rgba(…, 0.25) before
+        rows = await browser.eval("[...document.querySelectorAll('#players .lives')]"
+                                  ".map(e => e.getClientRects().length)")
+        assert rows == [1, 1, 1]
+
+    run_page(table, body, width=640, height=360)
+
+
+def test_a_phone_that_won_is_told_so_in_its_words():
+    """The winner's own phone read "you wins!" ("du gewinnt!"): the name's text with
+    "you" put in for the name."""
+    table = HeadlessTable("chase", ["phone", "medium", "medium"], seed=15, bot_seed=15,
+                          keep_records=False, linger=30)
+
+    async def body(browser: Chromium) -> None:
+        await browser.goto(table.server.link(0) + "?lang=de")
+        await play_seat(browser, table, 0)
+        assert table.game.winner == 0            # the first button every time wins here
+        await browser.wait_for(f"{text('#status')} === 'Du gewinnst!'")
+        await browser.tap("#lang")
+        assert await browser.eval(text("#status")) == "You win!"
+
+    run_page(table, body, width=768, height=1024)
+
+
+def test_in_landscape_the_choices_are_on_the_screen_without_scrolling():
+    """A phone held sideways (640x360): the chips and the trump card sat in the rows of
+    the hand and the decision, and pushed the buttons down below the screen's edge
+    (Rams' first button from 327 to 391 px of 360). Now they have a column of their
+    own. A chip's tags break onto a line of their own rather than run out of it, and
+    a hand is as wide as its column at any width (at 1024x768 the fifth card wrapped:
+    the column's 501.66 px were read as 502). Rams' three choices stand in one row in
+    landscape in both languages: in German "Spielen" wrapped onto a second row, half
+    below a 640x360 screen."""
+    table = HeadlessTable("rams", ["phone", "medium", "medium", "medium"], seed=5,
+                          bot_seed=5, keep_records=False,
+                          names=["Anna-Lena Müller", "Ben Okonkwo-Smith", "Carl", "Dora"])
+    buttons = ("[...document.querySelectorAll('#moves button')]"
+               ".map(b => b.getBoundingClientRect().bottom)")
+    # every button inside the screen's width, its words inside the button
+    inside = ("[...document.querySelectorAll('#moves button')].every(b => "
+              "b.getBoundingClientRect().left >= 0 && b.getBoundingClientRect().right <= "
+              "innerWidth && b.scrollWidth <= b.clientWidth)")
+    rows = "new Set([...document.querySelectorAll('#moves button')].map(b => b.offsetTop)).size"
+    chips = ("[...document.querySelectorAll('#players .seat')].every(s => [...s.children]"
+             ".every(c => c.getBoundingClientRect().right <= s.getBoundingClientRect().right))")
+    cards = "new Set([...document.querySelectorAll('#hand .card')].map(c => c.offsetTop)).size"
+
+    async def body(browser: Chromium) -> None:
+        while (p := table.game.to_move()) is None or p.seat != 0:
+            await asyncio.sleep(0.02)
+        for lang in ("de", "en"):
+            for width, height in ((640, 360), (844, 390), (1024, 768), (360, 640)):
+                await browser.send("Emulation.setDeviceMetricsOverride", {
+                    "width": width, "height": height, "deviceScaleFactor": 1,
+                    "mobile": True})
+                await browser.goto(table.server.link(0) + "?lang=" + lang)
+                await browser.wait_for("document.querySelectorAll('#moves button')"
+                                       ".length === 3")
+                where = (lang, width, height)
+                bottoms = await browser.eval(buttons)
+                assert max(bottoms) <= height, (*where, bottoms)
+                assert await browser.eval(inside), where
+                if width > height:       # German's "Spielen" wrapped below 640x360
+                    assert await browser.eval(rows) == 1, where
+                assert await browser.eval(chips), where
+                assert await browser.eval(cards) == 1, where
+
+    run_page(table, body)
+
+
+def test_a_phone_back_from_sleep_checks_its_line(monkeypatch):
+    """A phone that slept may hold a line the table gave up on while its Wi-Fi was
+    off: no close ever reached it, the page went on saying "connected" and showed the
+    state from before the sleep until the player tapped something. Back on screen it
+    now pings the table and, when no answer comes, opens a new line (here the table
+    answers no ping: the line is as dead as such a line is)."""
+    from game.net.server import PhoneServer
+
+    handle = PhoneServer._handle
+
+    async def deaf(self: PhoneServer, line: Any, msg: dict[str, Any]) -> None:
+        if msg["type"] != "ping":
+            await handle(self, line, msg)
+
+    monkeypatch.setattr(PhoneServer, "_handle", deaf)
+    table = HeadlessTable("chase", ["phone", "medium", "medium"], seed=3, keep_records=False)
+
+    async def body(browser: Chromium) -> None:
+        await browser.goto(table.server.link(0) + "?lang=en")
+        await browser.wait_for("document.querySelector('#hand img') !== null")
+        assert table.link.arrivals[0] == 1
+        await browser.eval("document.dispatchEvent(new Event('visibilitychange'))")
+        await until(lambda: table.link.arrivals[0] == 2)     # a new line said hello
+        await browser.wait_for(f"{text('#line')} === 'connected'")
+        assert await browser.eval("document.getElementById('gone').hidden")
+
+    run_page(table, body, width=360, height=640)
+
+
+def test_a_card_that_may_not_be_played_says_why_when_tapped():
+    """In a trick the cards that may not be played are dimmed: a tap on one did
+    nothing, and nothing told the player why (the window says "You must follow ♥.").
+    It now asks the table, which refuses with the engine's reason, shown at once;
+    nothing is played and the decision stays."""
+    table = HeadlessTable("rams", ["phone", "medium", "medium", "medium"], seed=5,
+                          bot_seed=5, keep_records=False)
+    play = ("[...document.querySelectorAll('#moves button')].findIndex(b => b.textContent"
+            " === STAMMTISCH_TEXTS.en.m_play)")
+
+    async def body(browser: Chromium) -> None:
+        await browser.goto(table.server.link(0) + "?lang=en")
+        while True:
+            while (p := table.game.to_move()) is None or p.seat != 0:
+                assert not table.game.finished, "no card was ever dimmed"
+                await asyncio.sleep(0.02)
+            n = len(table.game.moves)
+            await browser.wait_for(CONTROL)
+            if p.decision != "trick":
+                await browser.tap(f"#moves button:nth-child({await browser.eval(play) + 1})")
+            elif await browser.eval("document.querySelector('#hand .card.dim') !== null"):
+                break
+            else:
+                await browser.tap("#hand .card.legal")
+                await browser.tap("#hand .card.armed")
+            await until(lambda n=n: len(table.game.moves) > n)
+        card = await browser.eval("document.querySelector('#hand .card.dim img')"
+                                  ".getAttribute('src')")
+        why = table.game.why_illegal(0, card.rsplit("/", 1)[1][:-4])
+        assert why is not None and why.code == "follow_suit"
+        suit = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[why.detail["suit"]]
+        await browser.tap("#hand .card.dim")
+        await browser.wait_for(f"{text('#toast')} === 'You must follow {suit}.'")
+        assert len(table.game.moves) == n and table.game.to_move().seat == 0
+        await browser.wait_for("document.querySelector('#hand .card.legal:not(:disabled)')"
+                               " !== null")                 # the decision is still open
+        assert await browser.eval(text("#status")) == "Your turn!"
+
+    run_page(table, body, width=360, height=640)
+
+
+def test_a_choice_between_words_says_what_is_asked():
+    """Chase: the phone offered "Keep" and "Swap" without saying with whom the swap
+    would be (the window asks "Keep your card or swap with Ben?"); a Queen's choice
+    did not say who asks, and a dealer who must play in Rams was offered "Play" alone
+    without a word why dropping out was gone. The page now asks as the window does."""
+    chase = HeadlessTable("chase", ["phone", "medium", "medium"], seed=4, bot_seed=4,
+                          keep_records=False, names=["Anna", "Ben", "Carl"])
+
+    async def body(browser: Chromium) -> None:
+        await browser.goto(chase.server.link(0) + "?lang=en")
+        while True:
+            await until(lambda: (p := chase.game.to_move()) is not None and p.seat == 0)
+            if chase.game.to_move().decision == "turn":
+                break
+            n = len(chase.game.moves)                  # the dealer's choice: keep
+            await browser.wait_for(CONTROL)
+            await browser.tap("#moves button")
+            await until(lambda n=n: len(chase.game.moves) > n)
+        view = chase.game.view(0)
+        order = view["active"]
+        other = chase.names[order[(order.index(0) + 1) % len(order)]]
+        await browser.wait_for(f"{text('#prompt')} === "
+                               f"'Keep your card or swap with {other}?'")
+
+    run_page(chase, body, width=360, height=640)
+
+
+def test_a_dealer_who_must_play_is_told_why():
+    rams = HeadlessTable("rams", ["phone", "phone", "phone"], seed=6, keep_records=False,
+                         names=["Anna", "Ben", "Carl"])
+
+    async def body(browser: Chromium) -> None:
+        me = rams.game.view(0)["dealer"]
+        async with phone_session() as session:
+            lines = {}
+            for s in (0, 1, 2):
+                if s != me:
+                    lines[s] = await Line(session, ws_url(rams)).open()
+                    await lines[s].send({"type": "hello", "token": token_of(rams, s)})
+            await browser.goto(rams.server.link(me) + "?lang=de")
+            while (p := rams.game.to_move()).seat != me:
+                n = len(rams.game.moves)
+                await lines[p.seat].send({"type": "move", "id": f"d{n}", "step": n,
+                                          "move": "drop"})
+                await until(lambda n=n: len(rams.game.moves) > n)
+            assert "drop" not in p.legal
+            await browser.wait_for(f"{text('#prompt')} === 'Alle vor dir sind ausgestiegen: "
+                                   "Als Geber musst du spielen.'")
+            for line in lines.values():
+                await line.close()
+
+    run_page(rams, body, width=360, height=640)
+
+
+def test_no_odds_button_before_the_game_shows(monkeypatch):
+    """While the page connected (or could not), the empty screen under "Connecting…"
+    showed the lone "Odds" button; a tap asked the coach about nothing. It shows with
+    a decision only. (The table here never answers the hello.)"""
+    from game.net.server import PhoneServer
+
+    async def mute(self: PhoneServer, line: Any, msg: dict[str, Any]) -> None:
+        await asyncio.Event().wait()
+
+    monkeypatch.setattr(PhoneServer, "_hello", mute)
+    table = HeadlessTable("chase", ["phone", "medium", "medium"], seed=3, keep_records=False)
+
+    async def body(browser: Chromium) -> None:
+        await browser.goto(table.server.link(0) + "?lang=en")
+        await browser.wait_for("document.readyState === 'complete' && "
+                               f"{text('#status')} === 'Connecting…'")
+        assert await browser.eval("document.getElementById('odds').offsetParent") is None
+
+    run_page(table, body, width=360, height=640)
+
+
+def test_the_odds_of_choices_between_words_are_explained():
+    """With only words to choose from (Chase's keep or swap, Rams' declaration) the
+    coach's figures stand on the buttons, and the note under them read "Risk of losing
+    a life:" with nothing after the colon."""
+    table = HeadlessTable("chase", ["phone", "medium", "medium"], seed=4, bot_seed=4,
+                          keep_records=False)
+
+    async def body(browser: Chromium) -> None:
+        await browser.goto(table.server.link(0) + "?lang=en")
+        await until(lambda: (p := table.game.to_move()) is not None and p.seat == 0)
+        await browser.wait_for("!document.getElementById('odds').hidden")
+        await browser.tap("#odds")
+        await browser.wait_for("document.querySelector('#moves .odds') !== null", 120)
+        assert await browser.eval(text("#oddsnote")) == (
+            "The figure under each choice: the risk of losing a life.")
+
+    run_page(table, body, width=360, height=640)
+
+
+def test_a_long_name_is_cut_short_but_not_the_you_after_it():
+    """The player's own chip reads "name (you)"; with a long name the ellipsis cut
+    the "(you)" off at 360 px ("Anna-Lena Müll…")."""
+    table = HeadlessTable("chase", ["phone", "medium", "medium"], seed=3, keep_records=False,
+                          names=["Anna-Lena Müller-Lüd", "Ben", "Carl"])
+
+    async def body(browser: Chromium) -> None:
+        await browser.goto(table.server.link(0) + "?lang=en")
+        await browser.wait_for("document.querySelectorAll('#players .seat').length === 3")
+        me = "document.querySelector('#players .seat.me')"
+        assert await browser.eval(f"{me}.querySelector('b').textContent") == (
+            "Anna-Lena Müller-Lüd(you)")                   # a gap, not a space, between
+        inside = await browser.eval(
+            f"(() => {{ const b = {me}.querySelector('b').getBoundingClientRect(); "
+            f"const y = {me}.querySelector('.you').getBoundingClientRect(); "
+            "return y.width > 0 && y.left >= b.left && y.right <= b.right; })()")
+        assert inside
+        assert await browser.eval(f"{me}.querySelector('.name').scrollWidth > "
+                                  f"{me}.querySelector('.name').clientWidth")   # cut short
+
+    run_page(table, body, width=360, height=640)
+
+
+def test_the_log_always_names_the_round_its_lines_belong_to():
+    """The log shows its last eight lines: in a Rams round (declarations, then four
+    cards a trick) the "Round 1" above them fell off the top after a few cards, and
+    a line like "Carl: 9♥" stood with no round."""
+    table = HeadlessTable("rams", ["phone", "medium", "medium", "medium"], seed=5,
+                          bot_seed=5, keep_records=False, names=["Anna", "Ben", "Carl", "Dora"])
+    play = ("[...document.querySelectorAll('#moves button')].findIndex(b => b.textContent"
+            " === STAMMTISCH_TEXTS.en.m_play)")
+
+    async def body(browser: Chromium) -> None:
+        await browser.goto(table.server.link(0) + "?lang=en")
+        while len(table.game.view(0)["events"]) < 12:
+            await until(lambda: (p := table.game.to_move()) is not None and p.seat == 0)
+            n = len(table.game.moves)
+            await browser.wait_for(CONTROL)
+            if table.game.to_move().decision == "trick":
+                await browser.tap("#hand .card.legal")
+                await browser.tap("#hand .card.armed")
+            else:
+                await browser.tap(f"#moves button:nth-child({await browser.eval(play) + 1})")
+            await until(lambda n=n: len(table.game.moves) > n)
+        await browser.wait_for("document.querySelectorAll('#log li').length === 8")
+        lines = await browser.eval("[...document.querySelectorAll('#log li')]"
+                                   ".map(li => li.textContent)")
+        assert lines[0] == "Round 1", lines
+
+    run_page(table, body, width=360, height=640)
+
+
+def test_sudden_death_is_announced():
+    """Chase: when everyone left would go out together, the tied players play sudden
+    death with no lives left. The window's log says "Final tie: …" and its banner
+    "Sudden death"; the phone said nothing, and its chips struck the tied players
+    through as "out", its own player too, while they were still playing."""
+    from game import games
+
+    rules = {"lives": 1}
+    game = games.entry("chase").new_game(rules, 3, seed=55, bot_seed=1)
+    game.start()
+    moves: list[tuple[int, str]] = []
+    while not game.sudden_death:                 # the first move offered, every time
+        p = game.to_move()
+        moves.append((p.seat, game.legal_moves()[0]))
+        game.apply(*moves[-1])
+    assert game.view(0)["active"] == [0, 1] and game.to_move().seat == 0
+    table = HeadlessTable("chase", ["phone", "medium", "medium"], rules=rules, seed=55,
+                          bot_seed=1, keep_records=False, names=["Anna", "Ben", "Carl"])
+    table.flow.start(resume=moves)               # the table deals into sudden death
+
+    async def body(browser: Chromium) -> None:
+        for lang, sudden, tie, head in (
+                ("en", "Sudden death", "Final tie: You, Ben.", "Sudden death – round 3"),
+                ("de", "Stechen", "Gleichstand im Finale: Du, Ben.", "Stechen – Runde 3")):
+            await browser.goto(table.server.link(0) + "?lang=" + lang)
+            await browser.wait_for("document.querySelectorAll('#log li').length > 1")
+            log = await browser.eval("[...document.querySelectorAll('#log li')]"
+                                     ".map(li => li.textContent)")
+            assert log[-2:] == [tie, head], log
+            chips = await browser.eval("[...document.querySelectorAll('#players .seat')]"
+                                       ".map(s => [s.className, s.querySelector('.tag')"
+                                       ".textContent])")
+            assert [c[0] for c in chips] == ["seat me turn", "seat", "seat out"], chips
+            assert [sudden in c[1] for c in chips] == [True, True, False], chips
+
+    run_page(table, body, width=360, height=640)
+
+
+def test_the_cards_left_at_the_end_are_small():
+    """Rams: a game decided before the round's last trick left the phone's unplayed
+    cards in the hand at full size under the result, as if there were still something
+    to play. After the end they are small."""
+    from game import games
+
+    game = games.entry("rams").new_game(None, 3, seed=18, bot_seed=1)
+    game.start()
+    moves: list[tuple[int, str]] = []
+    while not game.finished:                     # the first move offered, every time
+        p = game.to_move()
+        moves.append((p.seat, game.legal_moves()[0]))
+        game.apply(*moves[-1])
+    assert len(game.view(0)["hand"]) == 4
+    table = HeadlessTable("rams", ["phone", "medium", "medium"], seed=18, bot_seed=1,
+                          keep_records=False, linger=30)
+    table.flow.start(resume=moves)
+
+    async def body(browser: Chromium) -> None:
+        await browser.goto(table.server.link(0) + "?lang=en")
+        await browser.wait_for("document.querySelectorAll('#hand .card').length === 4 && "
+                               f"{text('#status')} !== 'Connecting…'")
+        widths = await browser.eval("[...document.querySelectorAll('#hand .card')]"
+                                    ".map(c => c.getBoundingClientRect().width)")
+        assert max(widths) <= 60, widths                 # 80 px each before, at 360x640
+
+    run_page(table, body, width=360, height=640)
+
+
+def test_a_table_closed_before_the_end_says_the_game_goes_on_later():
+    """The table closed in the middle of a game (the window went back to its menu, the
+    host stopped): the phone said "The table has closed. Thanks for playing!" though
+    the game is saved and continues at the computer."""
+    table = HeadlessTable("chase", ["phone", "medium", "medium"], seed=3, keep_records=False)
+    gone = "!document.getElementById('gone').hidden"
+
+    async def body(browser: Chromium) -> None:
+        await browser.goto(table.server.link(0) + "?lang=de")
+        await browser.wait_for("document.querySelector('#hand img') !== null")
+        table.stop()
+        await browser.wait_for(gone)
+        assert await browser.eval(text("#gonemsg")) == (
+            "Der Tisch wurde vor dem Ende des Spiels geschlossen. Das Spiel ist "
+            "gespeichert: Am Computer geht es weiter (Weiterspielen).")
+        await browser.tap("#lang")
+        assert await browser.eval(text("#gonemsg")) == (
+            "The table closed before the end of the game. The game is saved: it can be "
+            "continued at the computer (Continue).")
+
+    run_page(table, body, width=360, height=640)
