@@ -283,7 +283,7 @@ def test_every_phone_message_and_code_is_documented():
     from_table = table_rows(section(doc, "From the table"))
     codes = table_rows(section(doc, "Refusal codes"))
     sent = {"hello": {"token": "abc"}, "join": {"code": "abc"},
-            "claim": {"code": "abc", "seat": 0, "name": "Anna"},
+            "claim": {"code": "abc", "seat": 0, "name": "Anna"}, "name": {"name": "Anna"},
             "move": {"id": "a", "step": 0, "move": "keep"}, "advice": {"step": 0},
             "ping": {}}
     for kind, fields in sent.items():      # every type the parser accepts ...

@@ -578,3 +578,56 @@ def test_the_server_serves_the_page_its_files_and_the_channel_only():
 
     with running(table):
         asyncio.run(main())
+
+
+def test_a_seat_opened_by_its_link_names_itself_once():
+    """``stammtisch host`` calls a phone seat nobody named "Phone 1": the player who
+    opens it by its link may give their name, once, under a guest's rules (not blank,
+    no other seat's name, computers' included); a seat named at the table, or by a
+    guest with the join code, keeps its name."""
+    table = _table("chase", ["phone", "phone", "phone", "medium"], names=[None, "Anna"])
+    assert table.names == ["Phone 1", "Anna", "Phone 3", "Medium 4"]
+
+    async def main() -> None:
+        async with aiohttp.ClientSession() as session:
+            loose = await Line(session, ws_url(table)).open()
+            await loose.send({"type": "name", "name": "Zed"})
+            assert (await loose.until(lambda m: m["type"] == "refused"))["code"] == "not_joined"
+            first = await _hello(session, table, 0)
+            assert [m for m in first.got if m["type"] == "welcome"][0]["rename"] is True
+            anna = await _hello(session, table, 1)
+            assert [m for m in anna.got if m["type"] == "welcome"][0]["rename"] is False
+            await anna.send({"type": "name", "name": "Bob"})
+            assert (await anna.until(lambda m: m["type"] == "refused"))["code"] == "name_set"
+            for bad, code in (("  \u0000 ", "bad_field"), ("anna", "name_taken"),
+                              (" MEDIUM  4", "name_taken"), ("phone 3", "name_taken")):
+                await first.send({"type": "name", "name": bad})
+                r = await first.until(lambda m: m["type"] in ("refused", "named"))
+                assert r["type"] == "refused" and r["code"] == code, bad
+            await first.send({"type": "name", "name": " Lena "})
+            named = await first.until(lambda m: m["type"] in ("refused", "named"))
+            assert named == {"type": "named", "seat": 0, "name": "Lena"}
+            await anna.until(lambda m: m["type"] == "state" and m["table"]["names"][0] == "Lena")
+            await first.send({"type": "name", "name": "Lena Two"})
+            assert (await first.until(lambda m: m["type"] == "refused"))["code"] == "name_set"
+            again = await _hello(session, table, 0)         # the same player, reloaded
+            welcome = [m for m in again.got if m["type"] == "welcome"][0]
+            assert welcome["name"] == "Lena" and welcome["rename"] is False
+            # a guest cannot take the chosen name; the seat a guest names keeps it
+            guest = await Line(session, ws_url(table)).open()
+            code = table.server.access.code
+            await guest.send({"type": "claim", "code": code, "seat": 2, "name": "LENA"})
+            assert (await guest.until(lambda m: m["type"] == "refused"))["code"] == "name_taken"
+            await guest.send({"type": "claim", "code": code, "seat": 2, "name": "Mia"})
+            claimed = await guest.until(lambda m: m["type"] == "claimed")
+            await guest.send({"type": "hello", "token": claimed["token"]})
+            welcome = await guest.until(lambda m: m["type"] == "welcome")
+            assert welcome["name"] == "Mia" and welcome["rename"] is False
+            await guest.send({"type": "name", "name": "Mo"})
+            assert (await guest.until(lambda m: m["type"] == "refused"))["code"] == "name_set"
+            await anna.until(lambda m: m["type"] == "state" and m["table"]["names"][2] == "Mia")
+
+    with running(table):
+        asyncio.run(main())
+    assert table.names == ["Lena", "Anna", "Mia", "Medium 4"]
+    assert [s.name for s in table.record().seats] == ["Lena", "Anna", "Mia", "Medium 4"]

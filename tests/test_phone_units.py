@@ -320,3 +320,45 @@ def test_a_guest_name_reaches_the_table():
     link.pump()
     assert heard == [(1, "Mia")] and srv.names[1] == "Mia"
     assert srv.said(0, "state")[-1]["table"]["names"][1] == "Mia"
+
+
+# --------------------------------------------------------------------------- seat names
+
+
+def test_host_names_the_seats_given_and_the_others_in_its_language():
+    from game.net.host import HeadlessTable, parse_names
+
+    kinds = ["phone", "phone", "medium", "phone"]
+    assert parse_names("Anna,, Ben", kinds) == ["Anna", None, "Ben", None]
+    for bad, why in (("a,b,c,d,e", "5 names for 4 seats"), ("Anna,ANNA ", "given twice"),
+                     ("x" * 17, "longer than 16"), ("A\u0007nna", "printable")):
+        with pytest.raises(ValueError, match=why):
+            parse_names(bad, kinds)
+    en = HeadlessTable("chase", kinds, names=["Anna"], lang="en", keep_records=False)
+    de = HeadlessTable("chase", kinds, names=["Anna"], lang="de", keep_records=False)
+    assert en.names == ["Anna", "Phone 2", "Medium 3", "Phone 4"]
+    assert de.names == ["Anna", "Handy 2", "Mittel 3", "Handy 4"]
+    # only a phone seat nobody named may name itself on its phone
+    assert [bool(s.get("open_name")) for s in de.seats] == [False, True, False, True]
+    assert de.server._renamable == {1, 3}
+    # a default that looks like a given name is told apart
+    assert HeadlessTable("chase", ["phone", "phone", "easy"], names=[None, "phone 1"],
+                         lang="en", keep_records=False).names == ["Phone 1 2", "phone 1",
+                                                                  "Easy 3"]
+
+
+def test_host_refuses_bad_names_before_it_starts(capsys):
+    from game.net import host
+
+    assert host.main(["--seats", "phone,random,random", "--names", "Eva,eva"]) == 2
+    assert "error: --names: 'eva' is given twice" in capsys.readouterr().err
+
+
+def test_a_phone_seat_the_setup_left_unnamed_may_name_itself():
+    from game.net.room import open_names
+    from game.turn.seats import seats_from_setup
+
+    setup = {"players": 3, "seats": [{"name": "", "human": True, "phone": True},
+                                     {"name": "Jo", "human": True, "phone": True},
+                                     {"name": "", "human": False, "level": "easy"}]}
+    assert open_names(seats_from_setup(setup, "en")) == [0]

@@ -333,3 +333,40 @@ def test_play_again_keeps_the_phones_at_their_seats():
         app.pop()
     again.exit()
     assert server.stopped
+
+
+def test_a_phone_seat_left_unnamed_in_the_setup_names_itself_at_the_table():
+    """The setup's default for a phone seat ("Player 1" among several people) is the
+    table's word, not the player's name: the phone asks once, and the name replaces
+    the default everywhere, its role too (which would follow the language over it)."""
+    from game.turn.seats import seats_from_setup
+
+    app = T.make_app((960, 600), lang="en")
+    setup = {"players": 3, "seats": [{"name": "", "human": True, "phone": True},
+                                     {"name": "", "human": True},
+                                     {"name": "", "human": False, "level": "easy"}]}
+    seats = seats_from_setup(setup, "en")
+    assert seats[0]["role"] == "player" and seats[0]["open_name"]
+    table = app.open("table", game_id="chase", seats=seats, seed=5, options=LOOPBACK)
+    room = table.phones
+    assert table.names.name(0) == "Player 1"
+
+    async def name_it() -> None:
+        async with phone_session() as session:
+            line = await Line(session, f"http://127.0.0.1:{room.server.port}/ws").open()
+            await line.send({"type": "hello", "token": room.server.access.tokens[0]})
+            assert (await line.until(lambda m: m["type"] == "welcome"))["rename"] is True
+            await line.send({"type": "name", "name": "Lena"})
+            await line.until(lambda m: m["type"] == "named")
+            await line.close()
+
+    try:
+        asyncio.run(name_it())
+        for _ in range(20):              # the name is in the table's inbox already
+            T.frame(app)
+        assert table.names.name(0) == "Lena" and "role" not in table.seats[0]
+        assert room.seat_links()[0].name == "Lena"
+        if table.session is not None:
+            assert table.session.seats[0].name == "Lena" and table.session.seats[0].role is None
+    finally:
+        table.exit()

@@ -3,7 +3,8 @@
 ::
 
     stammtisch host --game chase --seats phone,phone,medium,medium \\
-        [--rules JSON] [--port N] [--bind ADDR] [--seed N] [--json]
+        [--names Anna,Ben] [--lang de|en] [--rules JSON] [--port N] [--bind ADDR]
+        [--seed N] [--json]
 
 prints one line with each phone seat's join link (with ``--json`` one JSON object:
 ``{"game", "url", "join", "code", "port", "seats": [{"seat", "kind", "name",
@@ -13,6 +14,10 @@ line gone silent) gets three more seconds to receive it. When it ends, it prints
 more line: the outcome (``finished``, ``winner``, ``moves``, ``record``). The game is
 autosaved and counted in the statistics like any other; ``--record FILE`` also writes
 its record there.
+
+``--names`` names the seats up front; a seat left without a name is called by its
+kind in ``--lang`` ("Phone 1", "Handy 1"; "Medium 3"), and a phone seat so called
+may choose its own name once on the phone (docs/phone.md#seats-and-names).
 
 A phone seat whose phone stays away during its own decision for ``--away-after``
 seconds is played by ``--stand-in LEVEL`` until the phone is back; without
@@ -29,8 +34,11 @@ import threading
 import time
 from typing import Any
 
-from game import cliargs, games, records, seeds
+from game import cliargs, games, i18n, records, seeds
+from game.i18n import t
+from game.net.access import same_name
 from game.net.link import AWAY_AFTER
+from game.net.protocol import MAX_NAME, clean_name
 from game.net.room import PhoneRoom
 from game.rules.base import Event, GameError
 from game.turn import flow as F
@@ -55,6 +63,58 @@ def parse_seats(text: str, game_id: str) -> list[str]:
     if PHONE not in kinds:
         raise ValueError("--seats needs at least one 'phone' seat")
     return kinds
+
+
+def parse_names(text: str, kinds: list[str]) -> list[str | None]:
+    """``--names Anna,,Ben``: a name per seat, in order (``None``: the default, also
+    for the seats past the list). Raises ``ValueError`` for more names than seats, a
+    name longer than ``MAX_NAME`` characters or with characters a screen cannot show,
+    and for two names that look the same (letter case and spaces do not count)."""
+    parts = [p.strip() for p in text.split(",")]
+    if len(parts) > len(kinds):
+        raise ValueError(f"--names has {len(parts)} names for {len(kinds)} seats")
+    out: list[str | None] = []
+    for part in parts:
+        if not part:
+            out.append(None)
+            continue
+        if len(part) > MAX_NAME:
+            raise ValueError(f"--names: {part!r} is longer than {MAX_NAME} characters")
+        name = clean_name(part)
+        if name != part or name is None:
+            raise ValueError(f"--names: {part!r} may only have printable characters")
+        if any(other is not None and same_name(name, other) for other in out):
+            raise ValueError(f"--names: {part!r} is given twice")
+        out.append(name)
+    return out + [None] * (len(kinds) - len(out))
+
+
+def default_names(kinds: list[str], lang: str | None = None) -> list[str]:
+    """What a seat is called when nobody names it, in ``lang`` (default: the language
+    in force): "Phone 1" ("Handy 1"), a computer by its level, "Medium 3"."""
+    with i18n.language(lang or i18n.get_lang()):
+        return [str(t("host.phone_n", n=i + 1)) if k == PHONE else
+                str(t("host.computer_n", n=i + 1,
+                      level=t("level." + k) if i18n.has("level." + k) else k))
+                for i, k in enumerate(kinds)]
+
+
+def seat_names(kinds: list[str], given: list[str | None] | None,
+               lang: str | None = None) -> list[str]:
+    """Every seat's name: the given ones, the defaults for the others. A default that
+    looks like a given name gets a number (``Phone 1 2``), so names stay distinct."""
+    given = list(given or []) + [None] * (len(kinds) - len(given or []))
+    taken = [g for g in given if g is not None]
+    out = []
+    for name, default in zip(given, default_names(kinds, lang)):
+        if name is None:
+            name, n = default, 1
+            while any(same_name(name, other) for other in taken):
+                n += 1
+                name = f"{default} {n}"
+            taken.append(name)
+        out.append(name)
+    return out
 
 
 class _Screenless:
@@ -95,8 +155,8 @@ class HeadlessTable:
     def __init__(self, game_id: str, kinds: list[str], *, rules: dict[str, Any] | None = None,
                  seed: int | None = None, bind: str | None = "127.0.0.1", port: int = 0,
                  bot_seed: int | None = None, think: float = 0.0, away_after: float = AWAY_AFTER,
-                 stand_in: str | None = None, names: list[str] | None = None,
-                 keep_records: bool = True, server_options: dict[str, Any] | None = None,
+                 stand_in: str | None = None, names: list[str | None] | None = None,
+                 lang: str | None = None, keep_records: bool = True, server_options: dict[str, Any] | None = None,
                  hooks: Hooks | None = None, linger: float = 0.0) -> None:
         entry = games.entry(game_id)
         self.game_id = game_id
@@ -108,10 +168,14 @@ class HeadlessTable:
         self.game = entry.new_game(rules, len(kinds), seed=seed,
                                    bot_seed=seeds.fresh() if bot_seed is None else bot_seed)
         self.phones = [i for i, k in enumerate(kinds) if k == PHONE]
-        self.names = names or [f"Phone {i + 1}" if k == PHONE else f"{k.title()} {i + 1}"
-                               for i, k in enumerate(kinds)]
+        # a phone seat nobody named keeps the table's default until its phone names it
+        given = list(names or []) + [None] * (len(kinds) - len(names or []))
+        self.names = seat_names(kinds, given, lang)
         self.seats = [{"name": self.names[i], "human": k == PHONE, "phone": k == PHONE,
                        "level": "medium" if k == PHONE else k} for i, k in enumerate(kinds)]
+        for i, k in enumerate(kinds):
+            if k == PHONE and given[i] is None:
+                self.seats[i]["open_name"] = True
         self.think = think
         #: seconds the finished table keeps serving while a phone is away
         self.linger = linger
@@ -136,6 +200,7 @@ class HeadlessTable:
     def _named(self, seat: int, name: str) -> None:
         self.names[seat] = name
         self.seats[seat]["name"] = name
+        self.seats[seat].pop("open_name", None)
         self._record_seats[seat]["name"] = name
         if self.bookkeeper is not None:
             self.bookkeeper.session.seats[seat].name = name
@@ -254,6 +319,13 @@ def main(argv: list[str]) -> int:
     p.add_argument("--seats", required=True,
                    help="one entry per seat: 'phone' or a computer level, e.g. "
                         "phone,phone,medium,medium")
+    p.add_argument("--names", default=None, metavar="LIST",
+                   help="the seats' names, in the order of --seats, e.g. Anna,Ben (an empty "
+                        "entry keeps the default; a phone seat without a name may choose "
+                        f"its own on the phone, at most {MAX_NAME} characters)")
+    p.add_argument("--lang", choices=i18n.LANGS, default=None,
+                   help="the language of the seats' default names (otherwise the one "
+                        "chosen in the settings)")
     p.add_argument("--rules", type=cliargs.rules_json, default=None,
                    help="rules keys as a JSON object")
     p.add_argument("--port", type=cliargs.int_range(0, 65535), default=0,
@@ -281,6 +353,7 @@ def main(argv: list[str]) -> int:
 
     try:
         kinds = parse_seats(args.seats, args.game)
+        names = parse_names(args.names, kinds) if args.names is not None else None
         rules = args.rules
         entry = games.entry(args.game)
         entry.validate_rules(rules)
@@ -293,7 +366,7 @@ def main(argv: list[str]) -> int:
         table = HeadlessTable(args.game, kinds, rules=rules, seed=args.seed, bind=args.bind,
                               port=args.port, think=args.think,
                               away_after=args.away_after, stand_in=args.stand_in,
-                              linger=3.0)
+                              names=names, lang=host_lang(args.lang), linger=3.0)
         table.start()
     except (ValueError, GameError) as exc:
         return fail(str(exc))
@@ -321,6 +394,13 @@ def main(argv: list[str]) -> int:
             print(f"error: cannot write the record: {exc}", file=sys.stderr)
     _say(outcome, args.json)
     return 0
+
+
+def host_lang(asked: str | None) -> str:
+    """``--lang``, else the language chosen in the game's settings, else the system's."""
+    from game import settings
+
+    return i18n.set_lang(asked or settings.load()["lang"])
 
 
 def stop_signals() -> tuple[int, ...]:

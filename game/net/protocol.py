@@ -9,6 +9,9 @@ Every message is a JSON object with a ``type``. A phone sends:
     a guest with the table's join code asks for the free phone seats (``seats``).
 ``claim {code, seat, name}``
     a guest takes a free seat under a name; answered by ``claimed {seat, token}``.
+``name {name}``
+    a seat opened by its link whose name is still the table's default names itself,
+    once (``welcome.rename`` says it may); answered by ``named {seat, name}``.
 ``move {id, step, move}``
     answers the decision made after ``step`` moves with ``move``. ``id`` is the
     phone's own name for this tap: sending it again (after a lost connection) never
@@ -18,13 +21,13 @@ Every message is a JSON object with a ``type``. A phone sends:
 ``ping``
     answered by ``pong`` (the page's own check that the line is alive).
 
-The table sends ``welcome``, ``state {step, view, table}`` (``view`` is exactly
+The table sends ``welcome {seat, name, rename}``, ``state {step, view, table}`` (``view`` is exactly
 ``game.view(seat)``, docs/view.md, but for its ``history``: the public events of finished
 rounds are the same for everybody and travel once, in ``history {from, rounds}``
 messages; ``view.history_len`` says how many rounds the view's history has),
 ``ack {id, step, move}`` (every later ``state`` repeats the seat's last ``ack`` as
 ``answered``, so an answer lost with a line is never missed), ``refused {id?, code,
-message, detail}``, ``advice {step, options, move}``, ``seats``, ``claimed``,
+message, detail}``, ``advice {step, options, move}``, ``seats``, ``claimed``, ``named``,
 ``pong`` and ``bye {reason}`` when the table closes.
 
 A refusal's ``code`` is one of :data:`CODES` or one of the engine's reason codes
@@ -65,6 +68,7 @@ CODES = {
     "seat_taken": "this seat is taken",
     "one_seat": "this line already holds a seat",
     "name_taken": "another seat has this name",
+    "name_set": "this seat's name is set already",
     "not_joined": "say hello with a seat's token first",
     "stale": "that decision is over",
     "busy": "the coach is still thinking",
@@ -130,7 +134,7 @@ def _id_of(msg: dict[str, Any]) -> str | None:
 
 
 def clean_name(value: object) -> str | None:
-    """A guest's name: printable, trimmed, at most :data:`MAX_NAME` characters;
+    """A player's name (a guest's, or one a seat gives itself): printable, trimmed, at most :data:`MAX_NAME` characters;
     ``None`` if nothing is left."""
     if not isinstance(value, str):
         return None
@@ -175,6 +179,11 @@ def parse(text: str | bytes) -> dict[str, Any]:
             raise Refused("bad_field", "'name' must be a name", {"field": "name"})
         return {"type": "claim", "code": _text(msg, "code", _TOKEN, "the join code"),
                 "seat": seat, "name": name}
+    if kind == "name":
+        name = clean_name(msg.get("name"))
+        if name is None:
+            raise Refused("bad_field", "'name' must be a name", {"field": "name"})
+        return {"type": "name", "name": name}
     if kind == "move":
         return {"type": "move", "id": _text(msg, "id", _ID, "the move's id"),
                 "step": _step(msg), "move": _text(msg, "move", _MOVE, "a move")}

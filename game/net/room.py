@@ -2,7 +2,9 @@
 table's news. The window's table and ``stammtisch host`` both use it.
 
 A seat is a phone seat when its setup dict has ``"phone": True`` (records keep it as
-a human seat: a person decided). :meth:`PhoneRoom.sources` are the seats' move
+a human seat: a person decided). A phone seat with ``"open_name": True`` still has
+the table's default name: the phone that opens it by its link may choose its own,
+once (docs/phone.md#seats-and-names). :meth:`PhoneRoom.sources` are the seats' move
 sources for the turn flow; the room hears the table's "game started" and "move
 applied" news (:mod:`game.turn.hooks`) and sends every phone its state.
 """
@@ -24,6 +26,11 @@ from game.turn.texts import shown_name
 
 def phone_seats(seats: Sequence[dict[str, Any]]) -> list[int]:
     return [i for i, s in enumerate(seats) if s.get("phone")]
+
+
+def open_names(seats: Sequence[dict[str, Any]]) -> list[int]:
+    """Phone seats whose name is the table's default (``open_name``)."""
+    return [i for i, s in enumerate(seats) if s.get("phone") and s.get("open_name")]
 
 
 @dataclass(frozen=True)
@@ -48,7 +55,8 @@ class PhoneRoom:
                  server_options: dict[str, Any] | None = None) -> None:
         self.phones = phone_seats(seats)
         self.server = PhoneServer(SeatAccess.new(self.phones), bind=bind, port=port,
-                                  wake=wake, **(server_options or {}))
+                                  wake=wake, renamable=open_names(seats),
+                                  **(server_options or {}))
         self.link = PhoneLink(game, self.phones, [str(s["name"]) for s in seats], self.server,
                               away_after=away_after, on_name=on_name)
         self._off = self._listen(hooks)

@@ -24,6 +24,8 @@ What it guards (see :mod:`game.net.access`, :mod:`game.net.gate`,
   many); wrong tokens are answered late; the right token always gets in;
 * a line holds at most one seat; a seat a guest claims gets a token only that guest
   has; a guest cannot take a seat its owner joined by link, nor another seat's name;
+  a seat opened by its link that still has the table's default name may name itself
+  once (``renamable``), under the same rules as a guest;
 * one live line per seat: a new ``hello`` for a seat (a reload, a second device)
   replaces the old line, which is told ``bye``.
 
@@ -45,7 +47,7 @@ import queue
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Iterable
 from typing import Any
 
 from aiohttp import WSCloseCode, WSMsgType, web
@@ -108,6 +110,8 @@ class PhoneServer:
     text)`` hears every message written to a device (``seat`` ``None`` before hello).
     ``limits`` are the gate's (:class:`~game.net.gate.Limits`; by default its total
     comes from the descriptor limit, :func:`~game.net.gate.connection_budget`).
+    ``renamable`` are the phone seats whose names are the table's defaults: each may
+    choose its name once (``name``), unless a guest claims it under a name first.
     """
 
     def __init__(self, access: SeatAccess, *, bind: str | None = None, port: int = 0,
@@ -115,7 +119,8 @@ class PhoneServer:
                  rate: float = 20.0, burst: float = 40.0, heartbeat: float | None = 15.0,
                  on_sent: Callable[[int | None, str], None] | None = None,
                  limits: G.Limits | None = None, attempts: Attempts | None = None,
-                 token_delay: float = TOKEN_DELAY, sweep_every: float = 1.0) -> None:
+                 token_delay: float = TOKEN_DELAY, sweep_every: float = 1.0,
+                 renamable: Iterable[int] = ()) -> None:
         self.access = access
         self.hosts = listen_hosts(bind)
         self.port = port
@@ -135,6 +140,10 @@ class PhoneServer:
         #: refusals by code (the server's own; the table's answers are not counted)
         self.refusals: Counter[str] = Counter()
         self._names: list[str] = []
+        #: seats that may still choose their name (owned by the server's thread)
+        self._renamable = set(renamable) & set(access.tokens)
+        #: names this server gave (a guest's, a seat's own): the table's list may lag
+        self._given: dict[int, str] = {}
         self._latest: dict[int, tuple[str, int | None]] = {}
         self._heard = Receipts()
         self._history: list[Any] = []
@@ -513,6 +522,8 @@ class PhoneServer:
             await self._hello(line, msg)
         elif kind in ("join", "claim"):
             self._join(line, msg)
+        elif kind == "name":
+            self._rename(line, msg)
         elif line.seat is None:
             raise Refused("not_joined", id=msg.get("id"))
         else:           # move, advice: the table answers
@@ -540,7 +551,8 @@ class PhoneServer:
         with self._connected_lock:
             self._connected.add(seat)
         self._reply(line, {"type": "welcome", "seat": seat,
-                           "name": self._names[seat] if seat < len(self._names) else ""})
+                           "name": self._names[seat] if seat < len(self._names) else "",
+                           "rename": seat in self._renamable})
         if self._history:
             self._reply(line, {"type": "history", "from": 0, "rounds": self._history})
         latest = self._latest.get(seat)
@@ -569,15 +581,39 @@ class PhoneServer:
         seat, name = msg["seat"], msg["name"]
         if seat not in free:
             raise Refused("seat_taken", detail={"seat": seat})
-        if any(same_name(name, other) for s, other in enumerate(self._names) if s != seat):
-            raise Refused("name_taken", detail={"name": name})
+        self._check_name(seat, name)
         token = self.access.claim(seat)
         line.claimed = seat
+        self._name(seat, name)
+        self._reply(line, {"type": "claimed", "seat": seat, "token": token})
+
+    def _rename(self, line: Line, msg: dict[str, Any]) -> None:
+        """A seat opened by its link names itself: once, and only while its name is
+        the table's default (a name given at the table or by a guest stays)."""
+        seat = line.seat
+        if seat is None:
+            raise Refused("not_joined")
+        if seat not in self._renamable:
+            raise Refused("name_set", detail={"seat": seat})
+        name = msg["name"]
+        self._check_name(seat, name)
+        self._name(seat, name)
+        self._reply(line, {"type": "named", "seat": seat, "name": name})
+
+    def _check_name(self, seat: int, name: str) -> None:
+        """``name`` must not look like another seat's (computers' included)."""
+        if any(same_name(name, other) for s, other in enumerate(self._names) if s != seat):
+            raise Refused("name_taken", detail={"name": name})
+
+    def _name(self, seat: int, name: str) -> None:
+        """``seat`` is called ``name`` from now on: the table hears it (its screen, the
+        record), and the seat cannot be named again."""
+        self._renamable.discard(seat)
+        self._given[seat] = name
         while len(self._names) <= seat:
             self._names.append("")
         self._names[seat] = name
         self._post(Inbound("named", seat, {"name": name}))
-        self._reply(line, {"type": "claimed", "seat": seat, "token": token})
 
     # ------------------------------------------------------------------ from the table
 
@@ -596,4 +632,9 @@ class PhoneServer:
             self._queue(line, text)
 
     def _set_names(self, names: list[str]) -> None:
+        # the table may not have heard of the latest name given here yet: it stays, so
+        # no later name can take it meanwhile
+        for seat, name in self._given.items():
+            if seat < len(names):
+                names[seat] = name
         self._names = names

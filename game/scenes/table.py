@@ -299,11 +299,17 @@ class TableScene(PrivateHand, Scene):
     # ------------------------------------------------------------------ phone seats
 
     def _phone_named(self, seat: int, name: str) -> None:
-        """A guest sat down at a phone seat under ``name``."""
+        """A guest sat down at a phone seat under ``name``, or the phone at a seat
+        with a default name chose its own: the name replaces the default's role too
+        ("Player 1" would follow the language over the name)."""
         self.seats[seat]["name"] = name
+        self.seats[seat].pop("role", None)
+        self.seats[seat].pop("open_name", None)
         self.names.names[seat] = name
+        self.names.roles[seat] = None
         if self.session is not None:
             self.session.seats[seat].name = name
+            self.session.seats[seat].role = None
 
     def resume(self) -> None:
         super().resume()

@@ -30,6 +30,8 @@ def seats_from_setup(setup: dict[str, Any], lang: str | None = None) -> list[dic
             seat["role"] = role
         if s.get("phone") and s.get("human"):
             seat["phone"] = True             # a person holding the cards on a phone
+            if not name:                     # its phone may choose the name (once)
+                seat["open_name"] = True
         out.append(seat)
     seen: dict[str, int] = {}
     for s in out:

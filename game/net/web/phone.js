@@ -23,6 +23,8 @@
   let later = [], idle = false;
   let audio = null, toastTimer = null;
   let farewell = null;   // the words after a bye, again in a language chosen later
+  // the seat still has the table's default name ("Phone 1"): its player may give theirs
+  let mayRename = false;
 
   const t = (key, fmt) => {
     let s = (TEXT[lang] && TEXT[lang][key]) || TEXT.en[key] || key;
@@ -150,6 +152,7 @@
     switch (msg.type) {
       case "welcome":
         seat = msg.seat;
+        mayRename = !!msg.rename;
         say("");   // a word of the join screen or of a line before this one is over
         setLine(true);
         show("game");
@@ -184,6 +187,7 @@
           showJoin(t("bad_link"));
           break;
         }
+        if (msg.code === "name_set") mayRename = false;
         if (msg.code === "busy" || msg.code === "stale") { advice = advice && advice.options ? advice : null; }
         toast(reason(msg));
         render();
@@ -192,6 +196,10 @@
         if (state && msg.step === state.step) { advice = msg; render(); }
         break;
       case "seats": showSeats(msg.free); break;
+      case "named":   // the table took the name: its next state shows it
+        mayRename = false;
+        render();
+        break;
       case "claimed":
         token = msg.token;
         history.replaceState(null, "", "/p/" + encodeURIComponent(token));
@@ -199,6 +207,7 @@
         break;
       case "bye":
         stopped = true;
+        mayRename = false;
         setLine(false);
         if (msg.reason === "closed" && state && state.table.finished) {
           // the game is over: its result and last round stay, with a word that the table closed
@@ -280,6 +289,12 @@
     }
     sendJoin({ type: "claim", code: $("code").value.trim(), seat: chosenSeat, name: n });
   };
+  function sendName() {
+    const n = $("myname").value.trim();
+    if (!n) { toast(t("join_no_name")); $("myname").focus(); return; }
+    send({ type: "name", name: n });
+  }
+  $("naming").onsubmit = (ev) => { ev.preventDefault(); sendName(); };   // the button, Enter
   $("back").onclick = () => {
     stopped = false; retry = 0; farewell = null; $("ended").hidden = true; show("game"); connect();
   };
@@ -352,6 +367,9 @@
     if (!state) return;
     const v = state.view, tb = state.table;
     $("title").textContent = name(seat);
+    const naming = mayRename && !tb.finished;
+    $("naming").hidden = !naming;
+    if (naming) $("namehint").textContent = t("name_hint", { name: name(seat) });
     const st = $("status");
     st.className = "status";
     if (tb.finished) {
