@@ -607,3 +607,36 @@ def test_a_table_closed_before_the_end_says_the_game_goes_on_later():
             "continued at the computer (Continue).")
 
     run_page(table, body, width=360, height=640)
+
+
+def test_a_seat_opened_by_its_link_asks_once_for_the_players_name():
+    """``stammtisch host`` called the players who opened their seat's link "Phone 1",
+    "Phone 2" -- in English on a German page too -- and only guests could give a
+    name. A seat with the table's default name (here a German table's "Handy 1") asks
+    for the name above the game, refuses what a guest could not take, and once the
+    table has the name it is the page's title and the question is gone."""
+    table = HeadlessTable("chase", ["phone", "phone", "medium"], seed=3, keep_records=False,
+                          lang="de")
+    toast = text("#toast")
+    shown = "!document.getElementById('naming').hidden"
+
+    async def body(browser: Chromium) -> None:
+        await browser.goto(table.server.link(0) + "?lang=de")
+        await browser.wait_for(f"{shown} && document.querySelector('#hand img') !== null")
+        assert await browser.eval(text("#title")) == "Handy 1"
+        assert await browser.eval(text("#namehint")) == "Am Tisch heißt du Handy 1. Dein Name:"
+        await type_into(browser, "#myname", "  ")
+        await browser.tap("#nameok")
+        await browser.wait_for(f"{toast} === 'Gib zuerst deinen Namen ein: Der Tisch zeigt "
+                               "ihn an deinem Platz.'")
+        await type_into(browser, "#myname", "handy 2")
+        await browser.tap("#nameok")
+        await browser.wait_for(f"{toast} === 'Diesen Namen hat schon jemand.'")
+        await type_into(browser, "#myname", "Lena")
+        await browser.tap("#nameok")
+        await browser.wait_for(f"!({shown}) && {text('#title')} === 'Lena'")
+        assert table.names[0] == "Lena"
+        await browser.tap("#lang")                  # the question does not come back
+        assert await browser.eval(shown) is False
+
+    run_page(table, body, width=360, height=640)
