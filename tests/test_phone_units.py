@@ -340,7 +340,7 @@ def test_host_names_the_seats_given_and_the_others_in_its_language():
     assert de.names == ["Anna", "Handy 2", "Mittel 3", "Handy 4"]
     # only a phone seat nobody named may name itself on its phone
     assert [bool(s.get("open_name")) for s in de.seats] == [False, True, False, True]
-    assert de.server._renamable == {1, 3}
+    assert de.server._names.renamable == {1, 3}
     # a default that looks like a given name is told apart
     assert HeadlessTable("chase", ["phone", "phone", "easy"], names=[None, "phone 1"],
                          lang="en", keep_records=False).names == ["Phone 1 2", "phone 1",

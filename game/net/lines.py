@@ -1,10 +1,12 @@
 """One device's WebSocket as the phone server keeps it, what it tells the table
 (:class:`Inbound`), how the server closes a line (close codes), writes to it
-(:func:`write_out`), and learns what the device received (:class:`Receipts`)."""
+(:func:`write_out`) and ends it (:func:`close_line`, :func:`close_idle`), and learns
+what the device received (:class:`Receipts`)."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
@@ -26,6 +28,8 @@ CLOSE_REPLACED = 4001
 CLOSE_IDLE = 4002
 CLOSE_GONE = int(WSCloseCode.GOING_AWAY)
 CLOSE_FAILED = int(WSCloseCode.INTERNAL_ERROR)
+#: What a line to a phone that is gone raises (reset, timeout, closed): never a bug.
+LINE_GONE: tuple[type[Exception], ...] = (OSError, RuntimeError, asyncio.TimeoutError)
 
 
 class Inbound(NamedTuple):
@@ -57,6 +61,29 @@ class Line:
     out: asyncio.Queue[tuple[str, int | None] | None] = field(default_factory=asyncio.Queue)
     #: the highest step a ping on this line carried (a pong may confirm no more)
     pinged: int = -1
+
+
+async def close_line(line: Line, code: int, reason: bytes) -> None:
+    """Close ``line`` with ``code`` once its writer has sent what is queued (a moment at
+    most), and cut the connection of a peer that does not answer the close frame."""
+    with contextlib.suppress(*LINE_GONE):
+        for _ in range(50):
+            if line.out.empty():
+                break
+            await asyncio.sleep(0.01)
+        # the close frame may wait for a peer that reads nothing: not for long
+        line.close_code, line.close_reason = code, reason
+        await asyncio.wait_for(line.ws.close(code=code, message=reason), 2.0)
+    if line.transport is not None and not line.transport.is_closing() and line.ws.closed:
+        line.transport.abort()
+
+
+async def close_idle(line: Line, transport: Any) -> None:
+    """Close a line the gate found idle (``CLOSE_IDLE``), cutting it if it will not."""
+    with contextlib.suppress(*LINE_GONE):
+        await asyncio.wait_for(line.ws.close(code=CLOSE_IDLE, message=b"idle"), 1.0)
+    if not transport.is_closing():
+        transport.abort()
 
 
 # ------------------------------------------------------------------ receipts

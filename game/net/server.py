@@ -55,7 +55,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from game import notices
 from game.net import gate as G
 from game.net import page, protocol
-from game.net.access import Attempts, Clock, RateLimit, SeatAccess, same_name
+from game.net.access import Attempts, Clock, RateLimit, SeatAccess
 from game.net.addresses import allowed_peer, listen_hosts, public_host
 from game.net.http import (
     Handler,
@@ -75,18 +75,20 @@ from game.net.lines import (  # noqa: F401 - Inbound and the codes are the serve
     CLOSE_IDLE,
     CLOSE_REPLACED,
     FLOOD_CLOSE,
+    LINE_GONE,
     MAX_BACKLOG,
     Inbound,
     Line,
     Receipts,
+    close_idle,
+    close_line,
     write_out,
 )
+from game.net.names import NameBook
 from game.net.protocol import Refused
 from game.net.quiet import OneLineFilter, Quiet
 
 log = logging.getLogger("stammtisch.net")
-#: What a line to a phone that is gone raises (reset, timeout, closed): never a bug.
-LINE_GONE: tuple[type[Exception], ...] = (OSError, RuntimeError, asyncio.TimeoutError)
 #: aiohttp's reports of the connections (a request it cannot parse, a handler that
 #: failed): one short line each, a few a minute, whatever a device sends.
 _http_log = logging.getLogger("stammtisch.net.http")
@@ -139,11 +141,7 @@ class PhoneServer:
         self.names = HostNames(self.hosts, port)
         #: refusals by code (the server's own; the table's answers are not counted)
         self.refusals: Counter[str] = Counter()
-        self._names: list[str] = []
-        #: seats that may still choose their name (owned by the server's thread)
-        self._renamable = set(renamable) & set(access.tokens)
-        #: names this server gave (a guest's, a seat's own): the table's list may lag
-        self._given: dict[int, str] = {}
+        self._names = NameBook(set(renamable) & set(access.tokens))
         self._latest: dict[int, tuple[str, int | None]] = {}
         self._heard = Receipts()
         self._history: list[Any] = []
@@ -448,18 +446,7 @@ class PhoneServer:
         self._reply(line, last)
         line.out.put_nowait(None)
         self._drop(line)
-        with contextlib.suppress(*LINE_GONE):
-            # let the writer send what is queued before the close frame
-            for _ in range(50):
-                if line.out.empty():
-                    break
-                await asyncio.sleep(0.01)
-            # the close frame may wait for a peer that reads nothing: not for long
-            line.close_code = code
-            line.close_reason = str(last.get("reason", "")).encode()
-            await asyncio.wait_for(line.ws.close(code=code, message=line.close_reason), 2.0)
-        if line.transport is not None and not line.transport.is_closing() and line.ws.closed:
-            line.transport.abort()
+        await close_line(line, code, str(last.get("reason", "")).encode())
 
     def _kick(self, line: Line, reason: str) -> None:
         """The gate closes ``line`` (never a seat's): at once when it makes room for
@@ -473,14 +460,7 @@ class PhoneServer:
             return
 
         line.close_code, line.close_reason = CLOSE_IDLE, b"idle"
-
-        async def close() -> None:
-            with contextlib.suppress(*LINE_GONE):
-                await asyncio.wait_for(line.ws.close(code=CLOSE_IDLE, message=b"idle"), 1.0)
-            if not transport.is_closing():
-                transport.abort()
-
-        self._spawn(close())
+        self._spawn(close_idle(line, transport))
 
     def _drop(self, line: Line) -> None:
         if self._lines.pop(line.id, None) is None:
@@ -551,8 +531,8 @@ class PhoneServer:
         with self._connected_lock:
             self._connected.add(seat)
         self._reply(line, {"type": "welcome", "seat": seat,
-                           "name": self._names[seat] if seat < len(self._names) else "",
-                           "rename": seat in self._renamable})
+                           "name": self._names.of(seat),
+                           "rename": seat in self._names.renamable})
         if self._history:
             self._reply(line, {"type": "history", "from": 0, "rounds": self._history})
         latest = self._latest.get(seat)
@@ -575,44 +555,29 @@ class PhoneServer:
         free = self.access.free(self._by_seat)
         if not claim:
             self._reply(line, {"type": "seats", "free": [
-                {"seat": s, "name": self._names[s] if s < len(self._names) else ""}
-                for s in free]})
+                {"seat": s, "name": self._names.of(s)} for s in free]})
             return
         seat, name = msg["seat"], msg["name"]
         if seat not in free:
             raise Refused("seat_taken", detail={"seat": seat})
-        self._check_name(seat, name)
+        self._names.check(seat, name)
         token = self.access.claim(seat)
         line.claimed = seat
         self._name(seat, name)
         self._reply(line, {"type": "claimed", "seat": seat, "token": token})
 
     def _rename(self, line: Line, msg: dict[str, Any]) -> None:
-        """A seat opened by its link names itself: once, and only while its name is
-        the table's default (a name given at the table or by a guest stays)."""
-        seat = line.seat
-        if seat is None:
-            raise Refused("not_joined")
-        if seat not in self._renamable:
-            raise Refused("name_set", detail={"seat": seat})
-        name = msg["name"]
-        self._check_name(seat, name)
-        self._name(seat, name)
+        """A seat opened by its link names itself (:meth:`NameBook.rename`)."""
+        seat, name = line.seat, msg["name"]
+        self._names.rename(seat, name)
+        assert seat is not None
+        self._post(Inbound("named", seat, {"name": name}))   # the table's screen, record
         self._reply(line, {"type": "named", "seat": seat, "name": name})
-
-    def _check_name(self, seat: int, name: str) -> None:
-        """``name`` must not look like another seat's (computers' included)."""
-        if any(same_name(name, other) for s, other in enumerate(self._names) if s != seat):
-            raise Refused("name_taken", detail={"name": name})
 
     def _name(self, seat: int, name: str) -> None:
         """``seat`` is called ``name`` from now on: the table hears it (its screen, the
         record), and the seat cannot be named again."""
-        self._renamable.discard(seat)
-        self._given[seat] = name
-        while len(self._names) <= seat:
-            self._names.append("")
-        self._names[seat] = name
+        self._names.give(seat, name)
         self._post(Inbound("named", seat, {"name": name}))
 
     # ------------------------------------------------------------------ from the table
@@ -632,9 +597,4 @@ class PhoneServer:
             self._queue(line, text)
 
     def _set_names(self, names: list[str]) -> None:
-        # the table may not have heard of the latest name given here yet: it stays, so
-        # no later name can take it meanwhile
-        for seat, name in self._given.items():
-            if seat < len(names):
-                names[seat] = name
-        self._names = names
+        self._names.set_all(names)
