@@ -171,6 +171,36 @@ def test_a_long_first_dealer_search_stays_off_the_plates(size):
                 assert pygame.Rect((0, 0), size).contains(card(s, k)), (size, n, s, k)
 
 
+@pytest.mark.parametrize("size", [winsize.MIN_SIZE, (1280, 800), *SIZES])
+def test_first_dealer_piles_keep_apart(size):
+    """No card of one seat's first-dealer pile lies on a card of another seat's, up to
+    the longest search: each pile fanned towards the middle, so the two seats one above
+    the other at each side of a table of 6 to 10 fanned into each other (with 7 at
+    1280x800 the lower left seat's first card lay on the upper one's third). And every
+    pile still fans out, by a third of a card or more, so its cards can be told apart."""
+    from game.table.chase_layout import ChaseLayout, stack_most
+    from game.view import widgets
+
+    u = widgets.unit(size)
+    for n in range(2, 11):
+        lay = ChaseLayout(n)
+        lay._geo = g = lay.compute(size, u)
+
+        def pile(seat: int, lay=lay, g=g, n=n) -> list[pygame.Rect]:
+            return [g.card_rect(lay.resolve(("stack", seat, k)))
+                    for k in range(stack_most(n) + 1)]
+
+        piles = [pile(s) for s in range(n)]
+        for s in range(n):
+            first, last = piles[s][0], piles[s][-1]
+            assert (abs(last.centerx - first.centerx) >= g.cw / 3
+                    or abs(last.centery - first.centery) >= g.ch / 3), (size, n, s)
+            for o in range(s + 1, n):
+                hits = [(i, j) for i, a in enumerate(piles[s])
+                        for j, b in enumerate(piles[o]) if a.colliderect(b)]
+                assert not hits, (size, n, s, o, hits[:3])
+
+
 class _Frame:
     """A window that records where the painter puts each layer it blits."""
 
