@@ -18,6 +18,7 @@ import pytest  # noqa: E402
 from game import winsize  # noqa: E402
 from game.scenes import testing as T  # noqa: E402
 from game.scenes.menu import MenuScene  # noqa: E402
+from game.turn.options import TableOptions  # noqa: E402
 from game.view import (
     screen,  # noqa: E402
     text,  # noqa: E402
@@ -250,6 +251,58 @@ def test_a_speech_bubble_keeps_clear_of_a_tip(home, size, game_id, n):
             assert not box.colliderect(tip), (s, msg, box, tip)
             assert not box.colliderect(tb.table_layout.plate_rect(s)), (s, msg, box)
             assert frame.get_rect().contains(box), (s, box)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_tip_covers_no_plate_where_it_can(home, lang):
+    """A first game's tip at 800x450 with 8 at the Rams table covers nothing it keeps
+    clear of; no seat's plate where some place of a width it may take covers none
+    (tried every 16 pixels); else less or no more of the plates than over the log.
+    'Play or drop out?' over the log hid 4248 pixels of the plate at the lower right
+    (most of it); 280 pixels wide, right of the hand, it hides 3068 in English."""
+    def covered(r: pygame.Rect, rects: list[pygame.Rect]) -> int:
+        return sum(c.width * c.height for c in (r.clip(q) for q in rects))
+
+    size, n = winsize.MIN_SIZE, 8
+    app = T.make_app(size, lang, tips=True)
+    app.push(MenuScene(app))
+    tb = app.scene("table", game_id="rams", seats=T.mixed_seats(n, 1, lang), rules={},
+                   seed=3, options=TableOptions(bot_seed=3))
+    app.push(tb)
+    app.draw()
+    g = tb.table_layout.geo
+    plates = [g.plate_rect(s) for s in range(n)]
+    widest = int(min(g.area.width * 0.86, 640 * g.u, size[0] - 16))
+    narrow = min(widest, max(g.log_panel.width, int(size[0] * 0.3)))
+    seen = []
+
+    def check(tb, tip) -> None:
+        app.draw()
+        panel, clear = tb.tips.rect, tb.tips.keep_clear()
+        assert panel.collidelist(clear) < 0, (tip.id, panel)
+        over_log = pygame.Rect(0, 0, narrow, tb.tips.height_for(narrow))
+        over_log.bottomright = g.log_panel.bottomright
+        free = any(covered(r, plates) == 0
+                   for width in range(narrow, widest + 1, 16)
+                   for r in [pygame.Rect(0, 0, width, tb.tips.height_for(width))]
+                   for x in range(0, size[0] - width + 1, 16)
+                   for y in range(g.top_h, size[1] - r.height + 1, 16)
+                   if r.move_to(x=x, y=y).collidelist(clear) < 0)
+        if free:
+            assert covered(panel, plates) == 0, (tip.id, panel)
+        assert covered(panel, plates) <= covered(over_log, plates), (tip.id, panel)
+        seen.append((tip.id, covered(panel, plates), covered(over_log, plates)))
+
+    def at_tip(t) -> bool:
+        if not t.tips.showing():
+            return False
+        check(t, t.tips.queue[0])
+        return t.tips.queue[0].id == "rams.declare"
+
+    assert T.drive(app, at_tip, random.Random(3))
+    assert [tip for tip, _, _ in seen] == ["rams.trump", "rams.declare"], seen
+    if lang == "en":
+        assert seen[-1] == ("rams.declare", 3068, 4248), seen
 
 
 def test_a_card_leaving_a_hand_keeps_its_place_when_the_window_is_resized(home):
