@@ -253,17 +253,24 @@ def test_a_speech_bubble_keeps_clear_of_a_tip(home, size, game_id, n):
             assert frame.get_rect().contains(box), (s, box)
 
 
+#: 'Play or drop out?' in English with 8 at the Rams table: the plate pixels it covers
+#: where it lies now and over the log, where it lay
+DECLARE_COVERS = {(800, 450): (3068, 4248), (1920, 1080): (12540, 24795)}
+
+
+@pytest.mark.parametrize("size", list(DECLARE_COVERS))
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_a_tip_covers_no_plate_where_it_can(home, lang):
-    """A first game's tip at 800x450 with 8 at the Rams table covers nothing it keeps
-    clear of; no seat's plate where some place of a width it may take covers none
-    (tried every 16 pixels); else less or no more of the plates than over the log.
-    'Play or drop out?' over the log hid 4248 pixels of the plate at the lower right
-    (most of it); 280 pixels wide, right of the hand, it hides 3068 in English."""
+def test_a_tip_covers_no_plate_where_it_can(home, lang, size):
+    """A first game's tip with 8 at the Rams table covers nothing it keeps clear of;
+    no seat's plate where some place of a width it may take covers none (tried every
+    16 pixels); else less or no more of the plates than over the log. 'Play or drop
+    out?' over the log hid most of the plate at the lower right (4248 pixels at
+    800x450); 280 pixels wide, right of the hand, it hides 3068 in English (at
+    1920x1080, 624 wide: 12540 of 24795)."""
     def covered(r: pygame.Rect, rects: list[pygame.Rect]) -> int:
         return sum(c.width * c.height for c in (r.clip(q) for q in rects))
 
-    size, n = winsize.MIN_SIZE, 8
+    n = 8
     app = T.make_app(size, lang, tips=True)
     app.push(MenuScene(app))
     tb = app.scene("table", game_id="rams", seats=T.mixed_seats(n, 1, lang), rules={},
@@ -302,7 +309,7 @@ def test_a_tip_covers_no_plate_where_it_can(home, lang):
     assert T.drive(app, at_tip, random.Random(3))
     assert [tip for tip, _, _ in seen] == ["rams.trump", "rams.declare"], seen
     if lang == "en":
-        assert seen[-1] == ("rams.declare", 3068, 4248), seen
+        assert seen[-1] == ("rams.declare", *DECLARE_COVERS[size]), seen
 
 
 def test_a_card_leaving_a_hand_keeps_its_place_when_the_window_is_resized(home):

@@ -27,7 +27,7 @@ from game.view import text, widgets
 #: the steps a tip is slid along the top of the table and the bottom of the window
 SLIDES = 8
 #: the steps of width tried between the narrow tip over the log and the widest
-WIDTHS = 4
+WIDTHS = 8
 
 
 def covered(r: pygame.Rect, rects: list[pygame.Rect]) -> int:
