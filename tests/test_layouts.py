@@ -18,6 +18,7 @@ import pytest  # noqa: E402
 from game import winsize  # noqa: E402
 from game.scenes import testing as T  # noqa: E402
 from game.scenes.menu import MenuScene  # noqa: E402
+from game.turn.options import TableOptions  # noqa: E402
 from game.view import (
     screen,  # noqa: E402
     text,  # noqa: E402
@@ -171,6 +172,36 @@ def test_a_long_first_dealer_search_stays_off_the_plates(size):
                 assert pygame.Rect((0, 0), size).contains(card(s, k)), (size, n, s, k)
 
 
+@pytest.mark.parametrize("size", [winsize.MIN_SIZE, (1280, 800), *SIZES])
+def test_first_dealer_piles_keep_apart(size):
+    """No card of one seat's first-dealer pile lies on a card of another seat's, up to
+    the longest search: each pile fanned towards the middle, so the two seats one above
+    the other at each side of a table of 6 to 10 fanned into each other (with 7 at
+    1280x800 the lower left seat's first card lay on the upper one's third). And every
+    pile still fans out, by a third of a card or more, so its cards can be told apart."""
+    from game.table.chase_layout import ChaseLayout, stack_most
+    from game.view import widgets
+
+    u = widgets.unit(size)
+    for n in range(2, 11):
+        lay = ChaseLayout(n)
+        lay._geo = g = lay.compute(size, u)
+
+        def pile(seat: int, lay=lay, g=g, n=n) -> list[pygame.Rect]:
+            return [g.card_rect(lay.resolve(("stack", seat, k)))
+                    for k in range(stack_most(n) + 1)]
+
+        piles = [pile(s) for s in range(n)]
+        for s in range(n):
+            first, last = piles[s][0], piles[s][-1]
+            assert (abs(last.centerx - first.centerx) >= g.cw / 3
+                    or abs(last.centery - first.centery) >= g.ch / 3), (size, n, s)
+            for o in range(s + 1, n):
+                hits = [(i, j) for i, a in enumerate(piles[s])
+                        for j, b in enumerate(piles[o]) if a.colliderect(b)]
+                assert not hits, (size, n, s, o, hits[:3])
+
+
 class _Frame:
     """A window that records where the painter puts each layer it blits."""
 
@@ -220,6 +251,65 @@ def test_a_speech_bubble_keeps_clear_of_a_tip(home, size, game_id, n):
             assert not box.colliderect(tip), (s, msg, box, tip)
             assert not box.colliderect(tb.table_layout.plate_rect(s)), (s, msg, box)
             assert frame.get_rect().contains(box), (s, box)
+
+
+#: 'Play or drop out?' in English with 8 at the Rams table: the plate pixels it covers
+#: where it lies now and over the log, where it lay
+DECLARE_COVERS = {(800, 450): (3068, 4248), (1920, 1080): (12540, 24795)}
+
+
+@pytest.mark.parametrize("size", list(DECLARE_COVERS))
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_tip_covers_no_plate_where_it_can(home, lang, size):
+    """A first game's tip with 8 at the Rams table covers nothing it keeps clear of;
+    no seat's plate where some place of a width it may take covers none (tried every
+    16 pixels); else less or no more of the plates than over the log. 'Play or drop
+    out?' over the log hid most of the plate at the lower right (4248 pixels at
+    800x450); 280 pixels wide, right of the hand, it hides 3068 in English (at
+    1920x1080, 624 wide: 12540 of 24795)."""
+    def covered(r: pygame.Rect, rects: list[pygame.Rect]) -> int:
+        return sum(c.width * c.height for c in (r.clip(q) for q in rects))
+
+    n = 8
+    app = T.make_app(size, lang, tips=True)
+    app.push(MenuScene(app))
+    tb = app.scene("table", game_id="rams", seats=T.mixed_seats(n, 1, lang), rules={},
+                   seed=3, options=TableOptions(bot_seed=3))
+    app.push(tb)
+    app.draw()
+    g = tb.table_layout.geo
+    plates = [g.plate_rect(s) for s in range(n)]
+    widest = int(min(g.area.width * 0.86, 640 * g.u, size[0] - 16))
+    narrow = min(widest, max(g.log_panel.width, int(size[0] * 0.3)))
+    seen = []
+
+    def check(tb, tip) -> None:
+        app.draw()
+        panel, clear = tb.tips.rect, tb.tips.keep_clear()
+        assert panel.collidelist(clear) < 0, (tip.id, panel)
+        over_log = pygame.Rect(0, 0, narrow, tb.tips.height_for(narrow))
+        over_log.bottomright = g.log_panel.bottomright
+        free = any(covered(r, plates) == 0
+                   for width in range(narrow, widest + 1, 16)
+                   for r in [pygame.Rect(0, 0, width, tb.tips.height_for(width))]
+                   for x in range(0, size[0] - width + 1, 16)
+                   for y in range(g.top_h, size[1] - r.height + 1, 16)
+                   if r.move_to(x=x, y=y).collidelist(clear) < 0)
+        if free:
+            assert covered(panel, plates) == 0, (tip.id, panel)
+        assert covered(panel, plates) <= covered(over_log, plates), (tip.id, panel)
+        seen.append((tip.id, covered(panel, plates), covered(over_log, plates)))
+
+    def at_tip(t) -> bool:
+        if not t.tips.showing():
+            return False
+        check(t, t.tips.queue[0])
+        return t.tips.queue[0].id == "rams.declare"
+
+    assert T.drive(app, at_tip, random.Random(3))
+    assert [tip for tip, _, _ in seen] == ["rams.trump", "rams.declare"], seen
+    if lang == "en":
+        assert seen[-1] == ("rams.declare", *DECLARE_COVERS[size]), seen
 
 
 def test_a_card_leaving_a_hand_keeps_its_place_when_the_window_is_resized(home):

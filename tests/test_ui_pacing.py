@@ -104,6 +104,37 @@ def test_fast_forward_runs_the_computers_to_the_next_decision(use_key):
     assert tb.state == "human" or app.top.name == "results"
 
 
+@pytest.mark.parametrize("size", [(800, 450), (1920, 1080)])
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_button_says_that_fast_forward_is_on_and_how_to_stop_it(size, lang):
+    """While the computers are fast-forwarded the button says so: it reads "Stop fast
+    forward" ("Vorspulen stoppen"), whole in the button even at 800x450, and
+    "Fast forward" again once stopped. Only a gold ring around it told before, which
+    a player did not notice."""
+    from tests.screen_check import recording
+
+    app = T.make_app(size, lang, speed="normal", reveal_hold=None)
+    app.push(MenuScene(app))
+    tb = app.scene("table", game_id="chase", seats=T.mixed_seats(5, 1, lang), rules={},
+                   seed=2)
+    app.push(tb)
+    assert T.drive(app, lambda t: t.skip_allowed() and t.state != "hold", random.Random(2))
+
+    def label() -> str:
+        with recording(app) as frame:
+            app.draw()
+        shown = [label for label, _, name in frame.buttons if name == "fast"]
+        assert len(shown) == 1 and not frame.cut_labels, (shown, frame.cut_labels)
+        return shown[0]
+
+    assert label() == t("table.fast_forward")
+    T.key(app, tb.fast_button.hotkey)
+    assert tb.skipping
+    assert label() == t("table.fast_forward_stop") != t("table.fast_forward")
+    T.key(app, tb.fast_button.hotkey)
+    assert not tb.skipping and label() == t("table.fast_forward")
+
+
 def test_fast_forward_shows_a_reveal_and_goes_on():
     """The person deals (acts last): fast-forward from there shows the showdown for a
     moment and goes on without a key."""

@@ -196,6 +196,33 @@ def test_the_review_fits_the_window(home, lang, size):
     assert all(d["seat"] == 0 for d in scene.entries)
 
 
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("size", [(800, 450), (1280, 800), (1920, 1080)])
+def test_the_players_of_a_big_table_are_listed_whole_and_readable(home, lang, size):
+    """Ten players: the players' table takes the height its rows need at 24u (14
+    pixels at 800x450) before the list and the decision below get the rest. Held to 42 %
+    of the room, the rows were 19 pixels at 1280x800 (figures 11 pixels high), and at
+    800x450 they spilled over the note below them and out of their panel."""
+    from tests.screen_check import problems, recording
+
+    app = make_app(lang, size)
+    levels = ["easy", "medium", "hard", "expert"]
+    record = play("chase", [levels[i % 4] for i in range(10)], 3, {"lives": 1})
+    app.open("review", record=record)
+    scene = app.top
+    T.frame(app)
+    with recording(app) as frame:
+        app.draw()
+    assert not problems(frame, f"{size} {lang}")
+    rows = scene.player_rows
+    assert len(rows) == 10
+    for _, r in rows:
+        assert scene.players_rect.contains(r), (r, scene.players_rect)
+        assert r.height >= review_panels.row_least(scene.u), r
+    assert scene.players_rect.bottom <= scene.list_rect.top
+    assert scene.list_rect.bottom <= scene.list.buttons[0].rect.top
+
+
 def test_the_replay_list_opens_a_review_and_the_statistics_chart_it(home):
     app = make_app()
     for seed in (1, 2):

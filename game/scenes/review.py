@@ -30,6 +30,8 @@ from game.view.widgets import Button, FocusList
 
 #: Seconds a review may take before the progress bar shows.
 PROGRESS_AFTER = 0.5
+#: The height (in units) the list and the decision keep below the players' table.
+LOWER = 300
 
 
 class ReviewScene(Scene):
@@ -172,8 +174,17 @@ class ReviewScene(Scene):
         left = (w - width) // 2
         bottom = self.list.buttons[0].rect.top - int(12 * u)
         rv = self.review
-        want = P.players_height(rv, width, u) if rv is not None else int(120 * u)
-        ph = min(want, int((bottom - top) * 0.42))
+        want = least = int(120 * u)
+        if rv is not None:
+            want = P.players_height(rv, width, u)
+            least = P.players_height(rv, width, u, P.row_least(u))
+        # as high as the players' rows want, as long as the list and the decision below
+        # keep LOWER (a hand, the options, the verdict and the others' cards), and
+        # never with rows under 24u (14 pixels at 800x450). Held to 42 % of the room,
+        # the rows of 10 players were 19 pixels at 1280x800 (11-pixel figures), and at
+        # 800x450 they spilled over the note below them and out of their panel.
+        room = bottom - top - int(10 * u)
+        ph = min(want, max(least, room - int(LOWER * u)))
         self.players_rect = pygame.Rect(left, top, width, ph)
         low = self.players_rect.bottom + int(10 * u)
         gap = int(12 * u)

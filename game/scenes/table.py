@@ -117,8 +117,10 @@ class TableScene(PrivateHand, Scene):
         self.hint_button = Button(lambda: t("coach.button"), self.toggle_hint, name="hint",
                                   hotkey=pygame.K_h, hint="H")
         fast_key, fast_letter = move_key("fast")
-        self.fast_button = Button(lambda: t("table.fast_forward"), self.toggle_skip,
-                                  name="fast", hotkey=fast_key, hint=fast_letter)
+        # while on, the button says how to stop (its gold ring alone went unnoticed)
+        self.fast_button = Button(
+            lambda: t("table.fast_forward_stop" if self.skipping else "table.fast_forward"),
+            self.toggle_skip, name="fast", hotkey=fast_key, hint=fast_letter)
         self.clock = 0.0
         self.catching_up = opts.resume is not None
         self._catch_up_left = 0
@@ -485,7 +487,7 @@ class TableScene(PrivateHand, Scene):
         self.phone_room.layout(geo.menu, self.hint_button.rect, self.u)
         # fast-forward takes the hint's place (one is offered only when the other is not)
         self.fast_button.rect = self.hint_button.rect.copy()
-        self.fast_button.rect.width = int(geo.hint.width * 1.45)
+        self.fast_button.rect.width = int(geo.hint.width * 1.7)   # "Vorspulen stoppen"
         self._layout_actions()
 
     def _rekey(self) -> None:

@@ -71,7 +71,14 @@ class ChaseLayout(TableLayout):
             pot=(cx + cw * 2.5, cy + ch * 0.1), log_panel=log_panel, menu=menu, hint=hint,
             hand_panel=hand_panel, card=card, talon=(cx - cw * 0.9, cy - ch * 0.05),
             discard=(cx + cw * 0.9, cy - ch * 0.05))
-        geo.fan = {s: stack_fan(geo, s) for s in range(n)}
+        # the lowest seats first, each stack kept off those laid before it: of two
+        # seats one above the other at a side, the upper one's stack fans up as well,
+        # not down into the lower one's
+        taken = {s: [geo.card_rect(card[s])] for s in range(n)}
+        for s in sorted(range(n), key=lambda s: (-card[s][1], card[s][0])):
+            others = [r for o, pile in taken.items() if o != s for r in pile]
+            geo.fan[s] = stack_fan(geo, s, others)
+            taken[s] = stack_rects(geo, s, geo.fan[s])
         return geo
 
     def stack_spot(self, seat: int, k: int) -> Point:
@@ -115,37 +122,46 @@ def stack_spread(k: int) -> float:
     return (1 - STACK_SHRINK ** k) / (1 - STACK_SHRINK)
 
 
-def stack_fan(g: ChaseGeometry, seat: int) -> Point:
+def stack_rects(g: ChaseGeometry, seat: int, step: Point) -> list[pygame.Rect]:
+    """Every card of ``seat``'s longest first-dealer stack fanned along ``step``."""
+    x, y = g.card[seat]
+    dx, dy = step
+    return [g.card_rect((x + dx * stack_spread(k), y + dy * stack_spread(k)))
+            for k in range(stack_most(len(g.seat)) + 1)]
+
+
+def stack_fan(g: ChaseGeometry, seat: int, others: list[pygame.Rect]) -> Point:
     """The step of ``seat``'s first-dealer stack: towards the middle of the table
     (right and down for a seat at the top left), so that the stack stays off the
     plates. Where that would reach the talon or the discards (with 5 or 7 players a
-    seat at the top sits close above them), the stack fans sideways only, else the
-    other way, else less far: the first step that keeps every card of the longest
-    search off the middle, off every plate the first card is not on, and inside the
-    window."""
+    seat at the top sits close above them) or another seat's stack (``others``: two
+    seats one above the other at a side fanned into each other with 6 to 10 players),
+    the stack fans sideways only, else across and steeply away from the middle up or
+    down, else the other way, else straight down or up (a seat at a side between two
+    others), else less far: the first step that keeps every card of the longest search
+    off the middle, off the other stacks, off every plate the first card is not on,
+    and inside the window."""
     x, y = g.card[seat]
     right = 1 if x <= g.cx else -1
     down = 1 if y < g.cy else -1
     sx, sy = g.cw * 0.18, g.ch * 0.05
 
     rect = g.card_rect
-    # the middle: the talon's stack of five and the discards, with a little air
+    # the middle (the talon's stack of five and the discards) and the other stacks,
+    # with a little air
     air = max(2, g.cw // 10)
-    middle = [rect(g.talon).inflate(air, air), rect(g.discard).inflate(air, air)]
+    keep_off = [r.inflate(air, air) for r in [rect(g.talon), rect(g.discard), *others]]
     plates = [g.plate_rect(s) for s in g.seat]
     window = pygame.Rect((0, 0), g.size)
     first = rect((x, y))
     allowed = [p for p in plates if p.colliderect(first)]
 
     def clear(dx: float, dy: float) -> bool:
-        for k in range(1, stack_most(len(g.seat)) + 1):
-            spread = stack_spread(k)
-            r = rect((x + dx * spread, y + dy * spread))
-            if (not window.contains(r) or r.collidelist(middle) >= 0
-                    or any(p.colliderect(r) for p in plates if p not in allowed)):
-                return False
-        return True
+        return all(window.contains(r) and r.collidelist(keep_off) < 0
+                   and not any(p.colliderect(r) for p in plates if p not in allowed)
+                   for r in stack_rects(g, seat, (dx, dy))[1:])
 
-    steps = [(right * sx, down * sy), (right * sx, 0.0), (-right * sx, 0.0)]
+    steps = [(right * sx, down * sy), (right * sx, 0.0), (right * sx, -2 * down * sy),
+             (-right * sx, 0.0), (0.0, 2 * sy), (0.0, -2 * sy)]
     steps += [(right * sx * f, 0.0) for f in (0.75, 0.5, 0.25)]
     return next((st for st in steps if clear(*st)), (0.0, 0.0))

@@ -1,7 +1,9 @@
 """The first game's tips at the table (:mod:`game.turn.tips` says which and when):
 shown one at a time over the table, each once, put away with a click or any key. A
 tip keeps clear of the middle of the table (the talon, the trump, the trick: what
-many tips talk about) and of the person's buttons and hand where it can. While a tip shows, the game waits (the turn flow does not move on), so the
+many tips talk about) and of the person's buttons and hand where it can, and of the
+seats' plates where some place allows (else it covers the least of them it can
+find). While a tip shows, the game waits (the turn flow does not move on), so the
 person reads it before the computers act.
 
 Tips show only to a person at the screen: never in the demo, a replay, at a table of
@@ -22,6 +24,16 @@ from game.turn.sources import Decision
 from game.turn.tips import Tip
 from game.view import text, widgets
 
+#: the steps a tip is slid along the top of the table and the bottom of the window
+SLIDES = 8
+#: the steps of width tried between the narrow tip over the log and the widest
+WIDTHS = 8
+
+
+def covered(r: pygame.Rect, rects: list[pygame.Rect]) -> int:
+    """How many pixels of ``rects`` (apart) ``r`` covers."""
+    return sum(c.width * c.height for c in (r.clip(q) for q in rects))
+
 
 class TipPanel:
     def __init__(self, table: Any) -> None:
@@ -30,6 +42,7 @@ class TipPanel:
         #: the game's tips (``chase_tips``, ``rams_tips``), named by its table scene
         self.book: Any = getattr(table, "tip_book", None)
         self.rect = pygame.Rect(0, 0, 0, 0)
+        self._fits: dict[tuple, dict[str, Any]] = {}     # fit() by width and texts
 
     # ------------------------------------------------------------------ when
 
@@ -81,7 +94,7 @@ class TipPanel:
 
     def keep_clear(self) -> list[pygame.Rect]:
         """What a tip should not cover: the middle of the table, the move buttons and
-        the person's hand."""
+        the person's hand (its panel, in Chase the Ace)."""
         tb = self.table
         g = tb.table_layout.geo
         middle = pygame.Rect(0, 0, int(g.cw * 2.6), int(g.ch * 1.5))
@@ -95,16 +108,23 @@ class TipPanel:
             except (KeyError, TypeError, ValueError):
                 spots = []
         rects += [g.card_rect(spot) for spot in spots]
+        if g.hand_panel is not None:
+            rects.append(g.hand_panel)
         hand = getattr(tb.controls, "card_rects", None)
         return rects + (hand() if hand is not None else [])
 
     def place(self, box: pygame.Rect, window: pygame.Rect) -> pygame.Rect:
         """At the top of the table's area; else over the log (where the table's words
-        are), as wide as there is room; else at the area's bottom; else in its middle:
-        the first place that covers nothing of :meth:`keep_clear`."""
+        are); else at the area's bottom; else in its middle; else, narrower or as wide,
+        slid along the top of the area or the bottom of the window: of these the first
+        place that covers nothing of :meth:`keep_clear` and no seat's plate, else the
+        one (clear of the rest) covering the least of the plates, else the middle.
+        The seat at the lower right sits just above the log: a tip over the log hid
+        its plate with 6 to 10 at the table (with 8 at 1280x800, 11020 pixels of it)."""
         g = self.table.table_layout.geo
         area, gap = g.area, max(4, int(8 * g.u))
         clear = self.keep_clear()
+        plates = [g.plate_rect(s) for s in g.seat]
         top = box.copy()
         top.midtop = (int(g.cx), area.top + gap)
         log = g.log_panel
@@ -115,11 +135,23 @@ class TipPanel:
         bottom.midbottom = (int(g.cx), area.bottom - gap)
         middle = box.copy()
         middle.center = (int(g.cx), area.centery)
-        for r in (top, over_log, bottom, middle):
+        places = [top, over_log, bottom, middle]
+        # a wider tip is lower: the widths from the narrow one over the log to the box
+        for k in range(WIDTHS + 1):
+            width = narrow + k * (box.width - narrow) // WIDTHS
+            size = pygame.Rect(0, 0, width, self.height_for(width))
+            for i in range(SLIDES + 1):
+                x = window.left + i * (window.width - width) // SLIDES
+                places.append(size.move_to(left=x, top=area.top + gap))
+                places.append(size.move_to(left=x, bottom=window.bottom))
+        fits = []
+        for r in places:
             r.clamp_ip(window)
             if r.top >= g.top_h and not any(r.colliderect(c) for c in clear):
-                return r
-        return middle
+                fits.append(r)
+        if not fits:
+            return middle
+        return min(fits, key=lambda r: covered(r, plates))   # the first of the least
 
     def fit(self, width: int) -> dict[str, Any]:
         """The tip set into a panel ``width`` pixels wide: sizes, lines and height
@@ -127,20 +159,29 @@ class TipPanel:
         geo = self.table.table_layout.geo
         u = geo.u
         title, body = self.queue[0].texts()
+        footer = t("tip.footer")
+        # kept: each frame's lay-out tries the tip at several widths
+        key = (width, title, body, footer, u, geo.area.height)
+        if key in self._fits:
+            return self._fits[key]
         inner = width - int(36 * u)
         fs = max(12, int(23 * u))
         while True:
             ts = max(12, int(fs * 1.2))
             small = max(11, int(fs * 0.8))
             lines = text.wrap(body, fs, inner)
-            feet = text.wrap(t("tip.footer"), small, inner)
+            feet = text.wrap(footer, small, inner)
             lh, slh = int(fs * 1.25), int(small * 1.25)
             height = int(ts * 1.5) + lh * len(lines) + slh * len(feet) + int(34 * u)
             if height <= geo.area.height - 8 or fs <= 11:
                 break
             fs -= 1
-        return {"title": title, "inner": inner, "fs": fs, "ts": ts, "small": small,
-                "lines": lines, "feet": feet, "lh": lh, "slh": slh, "height": height}
+        if len(self._fits) > 64:
+            self._fits.clear()
+        self._fits[key] = {"title": title, "inner": inner, "fs": fs, "ts": ts,
+                           "small": small, "lines": lines, "feet": feet, "lh": lh,
+                           "slh": slh, "height": height}
+        return self._fits[key]
 
     def height_for(self, width: int) -> int:
         return int(self.fit(width)["height"])

@@ -142,12 +142,19 @@ def players_panel(surf: pygame.Surface, rect: pygame.Rect, review: dict[str, Any
     return out
 
 
-def players_height(review: dict[str, Any], width: int, u: float) -> int:
-    """The height the players' table wants at ``width``."""
+def row_least(u: float) -> int:
+    """The least height a row of the players' table is given on the review screen."""
+    return max(14, int(24 * u))
+
+
+def players_height(review: dict[str, Any], width: int, u: float,
+                   rh: int | None = None) -> int:
+    """The height the players' table wants at ``width`` (with rows ``rh`` high: by
+    default as high as they are drawn at most)."""
     help_fs = max(10, int(15 * u))
     lines = len(text.wrap(t(scored("review.accuracy_help", review)), help_fs,
                           width - int(20 * u)))
-    rh = max(14, int(30 * u))
+    rh = rh or max(14, int(30 * u))
     return int(20 * u) + (len(review["players"]) + 1) * rh + lines * int(help_fs * 1.15) \
         + int(6 * u)
 
