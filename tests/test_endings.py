@@ -26,17 +26,7 @@ def finished_table(game_id="chase", rules=None, n=5, seed=3, bot_seed=1):
     tb = app.scene("table", game_id=game_id, seats=T.mixed_seats(n, 1), rules=rules or {},
                    seed=seed, options=TableOptions(bot_seed=bot_seed))
     app.push(tb)
-    rng = random.Random(seed)
-    for _ in range(100000):
-        if app.top.name == "results":
-            break
-        if tb.state == "hold":
-            tb.flow.release()
-        elif tb.state == "human":
-            tb.human_move(rng.choice(list(tb.pending.legal)))
-        else:
-            app.update(0.05)
-    assert app.top.name == "results"
+    assert T.play_to_results(app, tb, random.Random(seed))
     return app, tb, app.top
 
 

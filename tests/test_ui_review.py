@@ -44,19 +44,8 @@ def finished_game(app, game="chase", seed=3, rules=None):
     table = app.scene("table", game_id=game, seats=seats, rules=rules or {"lives": 2},
                       seed=seed)
     app.push(table)
-    rng = random.Random(seed)
-    for _ in range(100_000):
-        if app.top.name == "results":
-            return app.top
-        if app.top.name == "handoff":
-            app.top.ready()
-        elif table.state == "hold":
-            table.flow.release()
-        elif table.state == "human":
-            table.human_move(rng.choice(list(table.pending.legal)))
-        else:
-            app.update(0.05)
-    raise AssertionError("the game did not end")
+    assert T.play_to_results(app, table, random.Random(seed)), "the game did not end"
+    return app.top
 
 
 @pytest.mark.parametrize("game", ["chase", "rams"])

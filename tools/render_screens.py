@@ -44,16 +44,7 @@ def seats(n: int = 5, humans: int = 1, lang: str = "en"):
 def play_to_results(app, tb, max_steps: int) -> None:
     """Play ``tb`` until the results screen (humans at random, seeded, so every run
     shoots the same game), at most ``max_steps`` steps."""
-    rng = random.Random(1)
-    for _ in range(max_steps):
-        if app.top.name == "results":
-            break
-        if tb.state == "hold":
-            tb.flow.release()
-        elif tb.state == "human":
-            tb.human_move(rng.choice(list(tb.pending.legal)))
-        else:
-            app.update(0.05)
+    T.play_to_results(app, tb, random.Random(1), max_steps)
 
 
 class Shooter:

@@ -176,6 +176,24 @@ def drive(app, until: Callable[[Any], bool], rng: random.Random | None = None,
     return False
 
 
+def play_to_results(app, table, rng: random.Random, max_steps: int = 100_000) -> bool:
+    """Play ``table`` until the results screen opens (humans move at random by ``rng``,
+    privacy screens are confirmed, reveals released); whether it did within
+    ``max_steps`` steps."""
+    for _ in range(max_steps):
+        if app.top.name == "results":
+            return True
+        if app.top.name == "handoff":
+            app.top.ready()
+        elif table.state == "hold":
+            table.flow.release()
+        elif table.state == "human":
+            table.human_move(rng.choice(list(table.pending.legal)))
+        else:
+            app.update(0.05)
+    return False
+
+
 def next_event_is(kind: str, pred: Callable[[Any], bool] | None = None):
     """A ``stop_before`` predicate and the matching ``until`` for :func:`drive`."""
 
