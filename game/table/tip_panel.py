@@ -14,6 +14,7 @@ again in the settings forgets those, so every tip shows afresh.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pygame
@@ -135,23 +136,31 @@ class TipPanel:
         bottom.midbottom = (int(g.cx), area.bottom - gap)
         middle = box.copy()
         middle.center = (int(g.cx), area.centery)
-        places = [top, over_log, bottom, middle]
-        # a wider tip is lower: the widths from the narrow one over the log to the box
-        for k in range(WIDTHS + 1):
-            width = narrow + k * (box.width - narrow) // WIDTHS
-            size = pygame.Rect(0, 0, width, self.height_for(width))
-            for i in range(SLIDES + 1):
-                x = window.left + i * (window.width - width) // SLIDES
-                places.append(size.move_to(left=x, top=area.top + gap))
-                places.append(size.move_to(left=x, bottom=window.bottom))
-        fits = []
-        for r in places:
+
+        def places() -> Iterator[pygame.Rect]:
+            yield from (top, over_log, bottom, middle)
+            # a wider tip is lower: the widths from the narrow one over the log to the box
+            for k in range(WIDTHS + 1):
+                width = narrow + k * (box.width - narrow) // WIDTHS
+                size = pygame.Rect(0, 0, width, self.height_for(width))
+                for i in range(SLIDES + 1):
+                    x = window.left + i * (window.width - width) // SLIDES
+                    yield size.move_to(left=x, top=area.top + gap)
+                    yield size.move_to(left=x, bottom=window.bottom)
+
+        # the first place that fits and covers no plate (most frames: one of the first
+        # four, so the slid ones are never made), else the first of the least covering
+        best, least = middle, None
+        for r in places():
             r.clamp_ip(window)
-            if r.top >= g.top_h and not any(r.colliderect(c) for c in clear):
-                fits.append(r)
-        if not fits:
-            return middle
-        return min(fits, key=lambda r: covered(r, plates))   # the first of the least
+            if r.top < g.top_h or any(r.colliderect(c) for c in clear):
+                continue
+            cover = covered(r, plates)
+            if cover == 0:
+                return r
+            if least is None or cover < least:
+                best, least = r, cover
+        return best
 
     def fit(self, width: int) -> dict[str, Any]:
         """The tip set into a panel ``width`` pixels wide: sizes, lines and height
