@@ -99,11 +99,11 @@ def default_names(kinds: list[str], lang: str | None = None) -> list[str]:
                 for i, k in enumerate(kinds)]
 
 
-def seat_names(kinds: list[str], given: list[str | None] | None,
+def seat_names(kinds: list[str], given: list[str | None],
                lang: str | None = None) -> list[str]:
-    """Every seat's name: the given ones, the defaults for the others. A default that
-    looks like a given name gets a number (``Phone 1 2``), so names stay distinct."""
-    given = list(given or []) + [None] * (len(kinds) - len(given or []))
+    """Every seat's name: the given ones (one entry a seat), the defaults for the
+    others (``None``). A default that looks like a given name gets a number
+    (``Phone 1 2``), so names stay distinct."""
     taken = [g for g in given if g is not None]
     out = []
     for name, default in zip(given, default_names(kinds, lang)):
@@ -156,7 +156,8 @@ class HeadlessTable:
                  seed: int | None = None, bind: str | None = "127.0.0.1", port: int = 0,
                  bot_seed: int | None = None, think: float = 0.0, away_after: float = AWAY_AFTER,
                  stand_in: str | None = None, names: list[str | None] | None = None,
-                 lang: str | None = None, keep_records: bool = True, server_options: dict[str, Any] | None = None,
+                 lang: str | None = None, keep_records: bool = True,
+                 server_options: dict[str, Any] | None = None,
                  hooks: Hooks | None = None, linger: float = 0.0) -> None:
         entry = games.entry(game_id)
         self.game_id = game_id

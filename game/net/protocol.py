@@ -21,10 +21,11 @@ Every message is a JSON object with a ``type``. A phone sends:
 ``ping``
     answered by ``pong`` (the page's own check that the line is alive).
 
-The table sends ``welcome {seat, name, rename}``, ``state {step, view, table}`` (``view`` is exactly
-``game.view(seat)``, docs/view.md, but for its ``history``: the public events of finished
-rounds are the same for everybody and travel once, in ``history {from, rounds}``
-messages; ``view.history_len`` says how many rounds the view's history has),
+The table sends ``welcome {seat, name, rename}``, ``state {step, view, table}``
+(``view`` is exactly ``game.view(seat)``, docs/view.md, but for its ``history``: the
+public events of finished rounds are the same for everybody and travel once, in
+``history {from, rounds}`` messages; ``view.history_len`` says how many rounds the
+view's history has),
 ``ack {id, step, move}`` (every later ``state`` repeats the seat's last ``ack`` as
 ``answered``, so an answer lost with a line is never missed), ``refused {id?, code,
 message, detail}``, ``advice {step, options, move}``, ``seats``, ``claimed``, ``named``,
@@ -134,8 +135,8 @@ def _id_of(msg: dict[str, Any]) -> str | None:
 
 
 def clean_name(value: object) -> str | None:
-    """A player's name (a guest's, or one a seat gives itself): printable, trimmed, at most :data:`MAX_NAME` characters;
-    ``None`` if nothing is left."""
+    """A player's name (a guest's, or one a seat gives itself): printable, trimmed, at
+    most :data:`MAX_NAME` characters; ``None`` if nothing is left."""
     if not isinstance(value, str):
         return None
     name = "".join(ch for ch in value if ch.isprintable()).strip()[:MAX_NAME].strip()
