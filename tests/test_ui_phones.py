@@ -28,14 +28,33 @@ def _seats(kinds: list[str]) -> list[dict]:
             for i, k in enumerate(kinds)]
 
 
-class Phones:
+class _InThread:
+    """Phones that run ``_run`` in their own thread and event loop while the ``with``
+    block lasts (``done`` tells them to stop)."""
+
+    def __init__(self) -> None:
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=lambda: asyncio.run(self._run()), daemon=True)
+
+    async def _run(self) -> None:
+        raise NotImplementedError
+
+    def __enter__(self):
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.done.set()
+        self.thread.join(30)
+
+
+class Phones(_InThread):
     """Scripted phones for the given seats, playing in their own thread."""
 
     def __init__(self, table, seats: list[int], seed: int = 1) -> None:
+        super().__init__()
         self.table, self.seats, self.seed = table, seats, seed
-        self.done = threading.Event()
         self.players: list[Player] = []
-        self.thread = threading.Thread(target=lambda: asyncio.run(self._run()), daemon=True)
 
     async def _run(self) -> None:
         room = self.table.phones
@@ -44,14 +63,6 @@ class Phones:
             self.players = [Player(session, url, room.server.access.tokens[s], self.seed + s)
                             for s in self.seats]
             await asyncio.gather(*(p.play(self.done) for p in self.players))
-
-    def __enter__(self) -> Phones:
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.done.set()
-        self.thread.join(30)
 
 
 def _no_phone_card_shown(table, phones: list[int]) -> None:
@@ -262,15 +273,14 @@ def test_the_join_panel_never_shows_the_code_of_a_seat_a_guest_took(monkeypatch)
     table.exit()
 
 
-class StayingPhone:
+class StayingPhone(_InThread):
     """One phone that keeps its line for as long as the test runs, across games: it
     plays the first legal move of every decision and keeps every message it reads."""
 
     def __init__(self, port: int, token: str) -> None:
+        super().__init__()
         self.url, self.token = f"http://127.0.0.1:{port}/ws", token
         self.got: list[dict] = []
-        self.done = threading.Event()
-        self.thread = threading.Thread(target=lambda: asyncio.run(self._run()), daemon=True)
 
     async def _run(self) -> None:
         async with phone_session() as session:
@@ -293,14 +303,6 @@ class StayingPhone:
                     await line.send({"type": "move", "id": f"g{games}s{m['step']}",
                                      "step": m["step"], "move": m["view"]["legal"][0]})
             await line.close()
-
-    def __enter__(self) -> StayingPhone:
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.done.set()
-        self.thread.join(30)
 
 
 def test_play_again_keeps_the_phones_at_their_seats():
