@@ -258,3 +258,18 @@ def test_policy_rules_are_checked_like_records(capsys):
         records.parse(json.dumps(rec))
     assert e.value.kind == "bad_value" and e.value.message == one_line(err).split(": ", 1)[1]
     assert policy_main(["--players", "3", "--rules", '{"ace_high": true}', "--json"]) == 0
+
+
+def test_policy_takes_its_rules_through_the_solvers_model(capsys):
+    """`stammtisch policy` refuses by name the round variants the solved tables cannot
+    express (game.ai.solver_rules, the guard docs/fast-paths.md names), and takes keys
+    that act only between rounds: the one-round table is the same under them."""
+    code = policy_main(["--players", "3", "--rules", '{"domino": "low", "lives": 2}',
+                        "--json"])
+    err = one_line(capsys.readouterr().err)
+    assert code == 2 and "domino='low'" in err and "lives" not in err
+    assert policy_main(["--players", "3", "--json"]) == 0
+    plain = json.loads(capsys.readouterr().out)
+    assert policy_main(["--players", "3", "--rules", '{"lives": 2, "final_tie": "shared"}',
+                        "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == plain

@@ -20,7 +20,7 @@ from game import cliargs
 from game.ai.chase_info import Situation, histories
 from game.ai.chase_players import PLAYERS
 from game.ai.chase_tables import load_table, table_n
-from game.ai.solver_rules import SolverRules
+from game.ai.solver_rules import SolverRules, UnsupportedRules, solver_rules
 from game.rules.base import GameError
 from game.rules.chase import chase_rules
 from game.rules.chase_rules import scale_for
@@ -123,17 +123,18 @@ def main(argv: list[str]) -> int:
     args = p.parse_args(argv)
     rules = dict(DEFAULT_RULES)
     if args.rules:
-        given = args.rules
-        extra = set(given) - {"ace_high"}
-        if extra:
-            print(f"error: the table cannot express {sorted(extra)}", file=sys.stderr)
-            return 2
         try:
-            chase_rules(given)   # the engine's own check, as for a record's rules
+            # the engine's own check first (as for a record's rules), then the solvers'
+            # model: keys that act only between rounds leave the one-round table alone
+            model = solver_rules(args.rules)
         except GameError as exc:
             print(f"{exc.kind}: {exc.message}", file=sys.stderr)
             return 2
-        rules.update(given)
+        except UnsupportedRules as exc:
+            print(f"error: the policy table covers one round under the default rules or "
+                  f"ace_high: {exc.unsupported}", file=sys.stderr)
+            return 2
+        rules["ace_high"] = model.ace_high
     table = policy_table(args.players, args.level, rules)
     out = {"game": "chase", "players": args.players, "level": args.level,
            "rules": {"ace_high": bool(rules["ace_high"])}, "policy": table}

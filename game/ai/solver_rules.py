@@ -32,6 +32,11 @@ BETWEEN_ROUNDS = ("lives", "stake", "first_dealer", "final_tie")
 class UnsupportedRules(ValueError):
     """Rules the solvers cannot model (the message names the keys)."""
 
+    def __init__(self, unsupported: list[str]) -> None:
+        self.unsupported = ", ".join(unsupported)
+        super().__init__("the Chase solvers model one round under the default rules or "
+                         f"ace_high; they cannot model {self.unsupported}")
+
 
 @dataclass(frozen=True)
 class SolverRules:
@@ -99,7 +104,5 @@ def solver_rules(rules: Mapping[str, Any] | None = None) -> SolverRules:
         if value != CHASE_RULES[key].default:
             unsupported.append(f"{key}={value!r}")
     if unsupported:
-        raise UnsupportedRules(
-            "the Chase solvers model one round under the default rules or ace_high; "
-            f"they cannot model {', '.join(unsupported)}")
+        raise UnsupportedRules(unsupported)
     return SolverRules(ace_high=bool(full["ace_high"]))
