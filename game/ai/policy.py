@@ -118,7 +118,7 @@ def main(argv: list[str]) -> int:
                    help="active seats, 2 to 10")
     p.add_argument("--level", default="hard", choices=("easy", "medium", "hard", "expert"))
     p.add_argument("--rules", type=cliargs.rules_json, default=None,
-                   help='rules as JSON: only {"ace_high": true}')
+                   help='rules as JSON: {"ace_high": true} and keys that act between rounds')
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
     rules = dict(DEFAULT_RULES)
