@@ -640,3 +640,23 @@ def test_a_seat_opened_by_its_link_asks_once_for_the_players_name():
         assert await browser.eval(shown) is False
 
     run_page(table, body, width=360, height=640)
+
+
+def test_default_names_are_said_in_the_pages_language():
+    """A German ``stammtisch host`` table called its unnamed seats "Handy 1" and
+    "Mittel 3" on an English page too. The page says the table's default names in
+    its own language, and again in the other when the player switches."""
+    table = HeadlessTable("chase", ["phone", "phone", "medium"], seed=3, keep_records=False,
+                          lang="de", names=[None, "Jo"])
+    chips = "[...document.querySelectorAll('#players .seat .name')].map(n => n.textContent)"
+
+    async def body(browser: Chromium) -> None:
+        await browser.goto(table.server.link(0) + "?lang=en")
+        await browser.wait_for("document.querySelector('#hand img') !== null")
+        assert await browser.eval(text("#title")) == "Phone 1"
+        assert await browser.eval(chips) == ["Phone 1", "Jo", "Medium 3"]
+        await browser.tap("#lang")
+        assert await browser.eval(text("#title")) == "Handy 1"
+        assert await browser.eval(chips) == ["Handy 1", "Jo", "Mittel 3"]
+
+    run_page(table, body, width=360, height=640)

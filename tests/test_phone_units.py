@@ -362,3 +362,28 @@ def test_a_phone_seat_the_setup_left_unnamed_may_name_itself():
                                      {"name": "Jo", "human": True, "phone": True},
                                      {"name": "", "human": False, "level": "easy"}]}
     assert open_names(seats_from_setup(setup, "en")) == [0]
+
+
+def test_the_phones_get_the_default_names_in_every_language():
+    """The table sent its seats' names in its own language only: a page in English at
+    a German table called the seats "Handy 2" and "Mittel 3" (``stammtisch host``) or
+    "Spieler 1" (a setup's role), though the window says a role in its language. The
+    facts hold every default name in every language; a name of its own has none."""
+    from game.net.host import HeadlessTable
+    from game.net.room import defaults
+    from game.turn.seats import seats_from_setup
+
+    de = HeadlessTable("chase", ["phone", "phone", "medium"], names=["Anna"], lang="de",
+                       keep_records=False)
+    assert de.names == ["Anna", "Handy 2", "Mittel 3"]
+    facts = de.link.table_facts()
+    assert facts["defaults"] == {"1": {"de": "Handy 2", "en": "Phone 2"},
+                                 "2": {"de": "Mittel 3", "en": "Medium 3"}}
+    de.link.server.inbox.put(Inbound("named", 1, {"name": "Mia"}))
+    de.link.pump()
+    assert de.link.table_facts()["defaults"] == {"2": {"de": "Mittel 3", "en": "Medium 3"}}
+    setup = {"players": 3, "seats": [{"name": "", "human": True, "phone": True},
+                                     {"name": "", "human": True},
+                                     {"name": "Jo", "human": False, "level": "easy"}]}
+    assert defaults(seats_from_setup(setup, "de")) == {0: {"de": "Spieler 1",
+                                                           "en": "Player 1"}}

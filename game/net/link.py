@@ -54,16 +54,20 @@ class _Waiting(NamedTuple):
 
 class PhoneLink:
     """The phone seats ``seats`` of ``game`` (names by seat in ``names``), served by
-    ``server``. ``on_name(seat, name)`` hears a guest's name for a seat."""
+    ``server``. ``on_name(seat, name)`` hears a guest's name for a seat. ``defaults``:
+    the seats whose name is the table's default ("Player 1", "Phone 2"), that name in
+    every language by seat: a page shows it in its own (:func:`game.net.room.defaults`)."""
 
     def __init__(self, game: Any, seats: Iterable[int], names: list[str],
                  server: PhoneServer, *, clock: Clock = time.monotonic,
                  away_after: float = AWAY_AFTER, coach_level: str = COACH_LEVEL,
                  coach_samples: int | None = None,
-                 on_name: Callable[[int, str], None] | None = None) -> None:
+                 on_name: Callable[[int, str], None] | None = None,
+                 defaults: dict[int, dict[str, str]] | None = None) -> None:
         self.game = game
         self.seats = sorted(set(seats))
         self.names = list(names)
+        self.defaults = dict(defaults or {})
         self.server = server
         self.clock = clock
         self.away_after = away_after
@@ -183,6 +187,7 @@ class PhoneLink:
         winner = g.winner
         return {
             "names": list(self.names),
+            "defaults": {str(s): dict(d) for s, d in self.defaults.items()},
             "phones": list(self.seats),
             "connected": sorted(self.connected),
             "stand_in": [s for s in self.seats if self.sources[s].standing_in],
@@ -228,6 +233,7 @@ class PhoneLink:
             name = str(item.data.get("name", ""))[:16]
             if name:
                 self.names[seat] = name
+                self.defaults.pop(seat, None)     # a name of its own: no language's
                 self.server.set_names(self.names)
                 if self.on_name is not None:
                     self.on_name(seat, name)

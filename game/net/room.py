@@ -15,13 +15,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from game import i18n
 from game.net.access import SeatAccess
 from game.net.link import AWAY_AFTER, PhoneLink
 from game.net.seat import PhoneSource
 from game.net.server import PhoneServer
 from game.turn import hooks as H
 from game.turn.hooks import Hooks
-from game.turn.texts import shown_name
+from game.turn.texts import role_name, shown_name
 
 
 def phone_seats(seats: Sequence[dict[str, Any]]) -> list[int]:
@@ -31,6 +32,27 @@ def phone_seats(seats: Sequence[dict[str, Any]]) -> list[int]:
 def open_names(seats: Sequence[dict[str, Any]]) -> list[int]:
     """Phone seats whose name is the table's default (``open_name``)."""
     return [i for i, s in enumerate(seats) if s.get("phone") and s.get("open_name")]
+
+
+def defaults(seats: Sequence[dict[str, Any]]) -> dict[int, dict[str, str]]:
+    """The seats whose name is the table's default, that name in every language: a
+    role's ("Player 1", ``game.records.ROLES``), or the one ``stammtisch host`` gives
+    (``"default"``: "Phone 2", "Medium 3"). A page shows it in its own language, as
+    the window shows a role in the window's; the table's ``names`` hold one language's."""
+    out: dict[int, dict[str, str]] = {}
+    for i, s in enumerate(seats):
+        if isinstance(s.get("default"), dict):
+            out[i] = {str(k): str(v) for k, v in s["default"].items()}
+            continue
+        words = {}
+        for lang in i18n.LANGS:
+            with i18n.language(lang):
+                word = role_name(s.get("role"), i)
+            if word is not None:
+                words[lang] = word
+        if words:
+            out[i] = words
+    return out
 
 
 @dataclass(frozen=True)
@@ -58,7 +80,7 @@ class PhoneRoom:
                                   wake=wake, renamable=open_names(seats),
                                   **(server_options or {}))
         self.link = PhoneLink(game, self.phones, [str(s["name"]) for s in seats], self.server,
-                              away_after=away_after, on_name=on_name)
+                              away_after=away_after, on_name=on_name, defaults=defaults(seats))
         self._off = self._listen(hooks)
         self.closed = False
 
@@ -88,7 +110,7 @@ class PhoneRoom:
         self.link = PhoneLink(game, self.phones, [str(s["name"]) for s in seats], self.server,
                               clock=old.clock, away_after=old.away_after,
                               coach_level=old.coach_level, coach_samples=old.coach_samples,
-                              on_name=on_name)
+                              on_name=on_name, defaults=defaults(seats))
         for seat in self.server.connected() & set(self.phones):
             self.link.connected.add(seat)
             self.link.away_since.pop(seat, None)

@@ -312,6 +312,8 @@ class TableScene(PrivateHand, Scene):
         if self.session is not None:
             self.session.seats[seat].name = name
             self.session.seats[seat].role = None
+            if not self.game.finished:   # continued later, the game shows the name
+                self.session.save()
 
     def resume(self) -> None:
         super().resume()

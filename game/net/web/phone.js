@@ -50,8 +50,11 @@
     img.draggable = false;
     return img;
   };
+  // a seat the table calls by its default ("Player 1", "Phone 2") is called so in
+  // the page's language, as the window calls it in its own
   const name = (i) => {
-    const n = state && state.table.names[i];
+    const local = state && state.table.defaults && state.table.defaults[i];
+    const n = (local && (local[lang] || local.en)) || (state && state.table.names[i]);
     return n || "#" + (i + 1);
   };
   const newId = () => {
