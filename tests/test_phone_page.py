@@ -557,6 +557,39 @@ def test_sudden_death_is_announced():
     run_page(table, body, width=360, height=640)
 
 
+def test_sudden_death_among_three_says_who_went_out():
+    """Chase: three players tied in the final and play sudden death. A sudden-death
+    round costs no lives, so the phone's log of the round named nobody: the player
+    holding the lowest card was struck through with no word why, while the other two
+    played on. The log says who went out, as the window's does ("Anna is out.")."""
+    from game import games
+
+    rules = {"lives": 1}
+    game = games.entry("chase").new_game(rules, 3, seed=8, bot_seed=1)
+    game.start()
+    moves: list[tuple[int, str]] = []
+    while len(game.rounds) < 2:                  # the first move offered, every time
+        p = game.to_move()
+        moves.append((p.seat, game.legal_moves()[0]))
+        game.apply(*moves[-1])
+    assert len(game.rounds[0]["lost"]) == 3 and game.rounds[0]["final_tie"] == "sudden_death"
+    assert game.rounds[1]["out"] == [0] and not game.finished
+    table = HeadlessTable("chase", ["phone", "phone", "medium"], rules=rules, seed=8,
+                          bot_seed=1, keep_records=False, names=["Anna", "Ben", "Carl"])
+    table.flow.start(resume=moves)
+    log = "[...document.querySelectorAll('#log li')].map(li => li.textContent)"
+
+    async def body(browser: Chromium) -> None:
+        for seat, lang, out, head in ((1, "en", "Anna is out.", "Sudden death – round 3"),
+                                      (0, "de", "Du bist raus.", "Stechen – Runde 3")):
+            await browser.goto(table.server.link(seat) + "?lang=" + lang)
+            await browser.wait_for("document.querySelectorAll('#log li').length > 1")
+            lines = await browser.eval(log)
+            assert lines[-2:] == [out, head], lines
+
+    run_page(table, body, width=360, height=640)
+
+
 def test_the_cards_left_at_the_end_are_small():
     """Rams: a game decided before the round's last trick left the phone's unplayed
     cards in the hand at full size under the result, as if there were still something

@@ -387,3 +387,22 @@ def test_the_phones_get_the_default_names_in_every_language():
                                      {"name": "Jo", "human": False, "level": "easy"}]}
     assert defaults(seats_from_setup(setup, "de")) == {0: {"de": "Spieler 1",
                                                            "en": "Player 1"}}
+
+
+def test_the_facts_say_who_went_out_of_a_sudden_death_round():
+    """Three players tied in the final: the sudden-death round after it costs no
+    lives, so ``last_lost`` is empty and the phones learnt nothing of who went out
+    while the other two played on. ``last_out`` names them."""
+    game = games.new_game("chase", {"lives": 1}, 3, seed=8, bot_seed=1)
+    game.start()
+    link = PhoneLink(game, [0, 1, 2], ["A", "B", "C"], FakeServer())  # type: ignore[arg-type]
+    after: list[dict[str, Any]] = []             # the facts after each round
+    while len(game.rounds) < 2:                  # the first move offered, every time
+        p = game.to_move()
+        game.apply(p.seat, game.legal_moves()[0])
+        if len(game.rounds) > len(after):
+            after.append(link.table_facts())
+    tie, sudden = after
+    assert tie["last_lost"] == {"0": 1, "1": 1, "2": 1} and tie["last_out"] == []
+    assert sudden["last_lost"] == {} and sudden["last_out"] == [0] and not sudden["replayed"]
+    assert not game.finished

@@ -180,7 +180,7 @@ class PhoneLink:
 
     def table_facts(self) -> dict[str, Any]:
         """What the big screen shows anyway: names, whose turn, connections, the
-        last settled round's losses, the end."""
+        last settled round's losses and who went out in it, the end."""
         g = self.game
         p = g.to_move()
         last = g.rounds[-1] if getattr(g, "rounds", None) else None
@@ -195,6 +195,9 @@ class PhoneLink:
             "decision": p.decision if p is not None else None,
             "rounds": len(g.rounds) if getattr(g, "rounds", None) is not None else 0,
             "last_lost": dict(last.get("lost", {})) if last else {},
+            # a sudden-death round costs no lives: who went out, or that it is replayed
+            "last_out": sorted(int(s) for s in last.get("out") or []) if last else [],
+            "replayed": bool(last.get("replayed")) if last else False,
             "finished": bool(g.finished),
             "winner": list(winner) if isinstance(winner, list) else winner,
         }

@@ -609,6 +609,10 @@
         if (counting(v) && n) add(t("e_counted", { s: who(Number(k)), n: (n > 0 ? "+" : "−") + Math.abs(n) }));
         else if (n > 0) add(lostText(Number(k), n));
       }
+      // sudden death costs no lives: the round's lowest card puts its holders out (with
+      // three or more contenders the game goes on), or the round is played again
+      for (const k of tb.last_out || []) add(said("e_out", k, { name: who(k) }));
+      if (tb.replayed) add(t("e_replay"));
       // as the window's log: everyone left would have gone out, sudden death decides
       if (v.sudden_death && !over && tied) add(t("e_final_tie", { names: (v.active || []).map(who).join(", ") }));
     }
