@@ -619,11 +619,11 @@ def test_the_cards_left_at_the_end_are_small():
     run_page(table, body, width=360, height=640)
 
 
-def test_a_table_closed_before_the_end_says_the_game_goes_on_later():
+def test_a_table_closed_before_the_end_says_the_game_goes_on_later(home):
     """The table closed in the middle of a game (the window went back to its menu, the
     host stopped): the phone said "The table has closed. Thanks for playing!" though
     the game is saved and continues at the computer."""
-    table = HeadlessTable("chase", ["phone", "medium", "medium"], seed=3, keep_records=False)
+    table = HeadlessTable("chase", ["phone", "medium", "medium"], seed=3)
     gone = "!document.getElementById('gone').hidden"
 
     async def body(browser: Chromium) -> None:
@@ -638,6 +638,25 @@ def test_a_table_closed_before_the_end_says_the_game_goes_on_later():
         assert await browser.eval(text("#gonemsg")) == (
             "The table closed before the end of the game. The game is saved: it can be "
             "continued at the computer (Continue).")
+
+    run_page(table, body, width=360, height=640)
+
+
+def test_a_table_that_does_not_save_never_says_the_game_is_saved(home):
+    """A table whose game is not autosaved (here one that keeps no records; in the
+    window, a session whose autosave is off) closed early: the phone still said "The
+    game is saved: it can be continued at the computer". It says it is not."""
+    table = HeadlessTable("chase", ["phone", "medium", "medium"], seed=3, keep_records=False)
+    gone = "!document.getElementById('gone').hidden"
+
+    async def body(browser: Chromium) -> None:
+        await browser.goto(table.server.link(0) + "?lang=en")
+        await browser.wait_for("document.querySelector('#hand img') !== null")
+        table.stop()
+        await browser.wait_for(gone)
+        assert await browser.eval(text("#gonemsg")) == (
+            "The table closed before the end of the game. It is not saved and cannot be "
+            "continued.")
 
     run_page(table, body, width=360, height=640)
 

@@ -406,3 +406,16 @@ def test_the_facts_say_who_went_out_of_a_sudden_death_round():
     assert tie["last_lost"] == {"0": 1, "1": 1, "2": 1} and tie["last_out"] == []
     assert sudden["last_lost"] == {} and sudden["last_out"] == [0] and not sudden["replayed"]
     assert not game.finished
+
+
+def test_the_facts_say_whether_the_game_is_saved(home):
+    """The phones said a game closed early "is saved" whether or not it was: the
+    facts say so only while the session autosaves."""
+    from game.net.host import HeadlessTable
+
+    kept = HeadlessTable("chase", ["phone", "medium", "medium"], seed=3)
+    assert kept.bookkeeper is not None and kept.link.table_facts()["saved"] is True
+    kept.bookkeeper.session.autosave_off("the shelf is full")
+    assert kept.link.table_facts()["saved"] is False
+    assert HeadlessTable("chase", ["phone", "medium", "medium"], seed=3,
+                         keep_records=False).link.table_facts()["saved"] is False

@@ -189,7 +189,8 @@ class HeadlessTable:
         self.hooks = hooks or Hooks()
         self.room = PhoneRoom(self.game, self.seats, self.hooks, bind=bind, port=port,
                               wake=self._wake.set, away_after=away_after,
-                              on_name=self._named, server_options=server_options)
+                              on_name=self._named, server_options=server_options,
+                              saving=self._saving)
         self.server, self.link = self.room.server, self.room.link
         self.worker = InlineWorker()
         self.view = _Screenless()
@@ -211,6 +212,9 @@ class HeadlessTable:
             self.bookkeeper.session.seats[seat].name = name
             if not self.game.finished:   # continued later, the game shows the name
                 self.bookkeeper.session.save()
+
+    def _saving(self) -> bool:
+        return self.bookkeeper is not None and self.bookkeeper.session.saving
 
     def addresses(self) -> dict[str, Any]:
         """The first line ``stammtisch host --json`` prints."""

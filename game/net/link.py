@@ -56,18 +56,22 @@ class PhoneLink:
     """The phone seats ``seats`` of ``game`` (names by seat in ``names``), served by
     ``server``. ``on_name(seat, name)`` hears a guest's name for a seat. ``defaults``:
     the seats whose name is the table's default ("Player 1", "Phone 2"), that name in
-    every language by seat: a page shows it in its own (:func:`game.net.room.defaults`)."""
+    every language by seat: a page shows it in its own (:func:`game.net.room.defaults`).
+    ``saving()``: whether the game is autosaved, to be continued at the computer (no
+    ``saving``: it is not)."""
 
     def __init__(self, game: Any, seats: Iterable[int], names: list[str],
                  server: PhoneServer, *, clock: Clock = time.monotonic,
                  away_after: float = AWAY_AFTER, coach_level: str = COACH_LEVEL,
                  coach_samples: int | None = None,
                  on_name: Callable[[int, str], None] | None = None,
-                 defaults: dict[int, dict[str, str]] | None = None) -> None:
+                 defaults: dict[int, dict[str, str]] | None = None,
+                 saving: Callable[[], bool] | None = None) -> None:
         self.game = game
         self.seats = sorted(set(seats))
         self.names = list(names)
         self.defaults = dict(defaults or {})
+        self.saving = saving
         self.server = server
         self.clock = clock
         self.away_after = away_after
@@ -199,6 +203,8 @@ class PhoneLink:
             "last_out": sorted(int(s) for s in last.get("out") or []) if last else [],
             "replayed": bool(last.get("replayed")) if last else False,
             "finished": bool(g.finished),
+            # a table that closes early says "continue at the computer" only if so
+            "saved": bool(self.saving is not None and self.saving()),
             "winner": list(winner) if isinstance(winner, list) else winner,
         }
 

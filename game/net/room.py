@@ -68,19 +68,22 @@ class SeatLink:
 
 
 class PhoneRoom:
-    """The phone seats of ``game`` (``seats``: the table's seat dicts)."""
+    """The phone seats of ``game`` (``seats``: the table's seat dicts). ``saving()``
+    says whether the game is autosaved (:class:`~game.net.link.PhoneLink`)."""
 
     def __init__(self, game: Any, seats: Sequence[dict[str, Any]], hooks: Hooks, *,
                  bind: str | None = None, port: int = 0,
                  wake: Callable[[], None] | None = None, away_after: float = AWAY_AFTER,
                  on_name: Callable[[int, str], None] | None = None,
-                 server_options: dict[str, Any] | None = None) -> None:
+                 server_options: dict[str, Any] | None = None,
+                 saving: Callable[[], bool] | None = None) -> None:
         self.phones = phone_seats(seats)
         self.server = PhoneServer(SeatAccess.new(self.phones), bind=bind, port=port,
                                   wake=wake, renamable=open_names(seats),
                                   **(server_options or {}))
         self.link = PhoneLink(game, self.phones, [str(s["name"]) for s in seats], self.server,
-                              away_after=away_after, on_name=on_name, defaults=defaults(seats))
+                              away_after=away_after, on_name=on_name, defaults=defaults(seats),
+                              saving=saving)
         self._off = self._listen(hooks)
         self.closed = False
 
@@ -100,7 +103,8 @@ class PhoneRoom:
         return self
 
     def take(self, game: Any, seats: Sequence[dict[str, Any]], hooks: Hooks, *,
-             on_name: Callable[[int, str], None] | None = None) -> PhoneRoom:
+             on_name: Callable[[int, str], None] | None = None,
+             saving: Callable[[], bool] | None = None) -> PhoneRoom:
         """The next game of a room handed over (:meth:`hand_over`), at the same phone
         seats: the phones still connected get its state as their next one, and the
         last game's rounds are dropped from every phone's history."""
@@ -110,7 +114,7 @@ class PhoneRoom:
         self.link = PhoneLink(game, self.phones, [str(s["name"]) for s in seats], self.server,
                               clock=old.clock, away_after=old.away_after,
                               coach_level=old.coach_level, coach_samples=old.coach_samples,
-                              on_name=on_name, defaults=defaults(seats))
+                              on_name=on_name, defaults=defaults(seats), saving=saving)
         for seat in self.server.connected() & set(self.phones):
             self.link.connected.add(seat)
             self.link.away_since.pop(seat, None)

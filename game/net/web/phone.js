@@ -220,11 +220,14 @@
           render();
           break;
         }
-        // closed before the end: the table keeps the game (its autosave), to be
-        // continued at the computer; "Thanks for playing!" was a farewell too soon
+        // closed before the end: a table that autosaves keeps the game, to be
+        // continued at the computer ("Thanks for playing!" was a farewell too soon);
+        // one whose autosave is off says it is lost rather than promise it
         farewell = () => {
           $("gonemsg").textContent = msg.reason === "replaced" ? t("replaced")
-            : state ? t("closed_unfinished", { continue: t("menu_continue") }) : t("closed");
+            : !state ? t("closed")
+              : state.table.saved ? t("closed_unfinished", { continue: t("menu_continue") })
+                : t("closed_unsaved");
         };
         farewell();
         $("back").hidden = msg.reason !== "replaced";
