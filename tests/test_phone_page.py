@@ -712,3 +712,33 @@ def test_default_names_are_said_in_the_pages_language():
         assert await browser.eval(chips) == ["Handy 1", "Jo", "Mittel 3"]
 
     run_page(table, body, width=360, height=640)
+
+
+def test_rams_three_choices_fit_a_small_phone_in_portrait():
+    """Rams' declaration with General Rams offers three buttons. In portrait they
+    stood in two columns, the third under the others: on a 360x640 phone, below five
+    cards, the trump and the name box, it lay below the screen's edge. They share one
+    row, each label inside its button, in German and English."""
+    table = HeadlessTable("rams", ["phone", "medium", "phone", "medium"], seed=5, bot_seed=5,
+                          keep_records=False)
+    boxes = ("[...document.querySelectorAll('#moves button')].map(b => { const r = "
+             "b.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom, "
+             "b.scrollWidth - b.clientWidth]; })")
+
+    async def body(browser: Chromium) -> None:
+        assert table.game.to_move().seat == 0 and table.game.legal_moves() == [
+            "drop", "play", "general"]
+        for lang in ("de", "en"):
+            await browser.goto(table.server.link(0) + "?lang=" + lang)
+            await browser.wait_for("document.querySelectorAll('#moves button').length === 3")
+            await browser.wait_for("[...document.querySelectorAll('#hand img')]"
+                                   ".every(i => i.complete)")
+            shown = await browser.eval(boxes)
+            width, height = await browser.eval("[innerWidth, innerHeight]")
+            assert len({round(b[1]) for b in shown}) == 1, (lang, shown)    # one row
+            for left, _top, right, bottom, spill in shown:
+                assert 0 <= left and right <= width and bottom <= height, (lang, shown)
+                assert spill <= 0, (lang, shown)        # the label inside its button
+            assert await browser.eval("document.documentElement.scrollWidth") <= width
+
+    run_page(table, body, width=360, height=640)

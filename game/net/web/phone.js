@@ -504,6 +504,7 @@
     }
     if (!v.hand.length && !state.table.finished) hand.appendChild(el("p", "prompt", t("no_cards")));
     const words = legal.filter((m) => !byCard[m.startsWith("take:") ? m.slice(5) : m]);
+    moves.classList.toggle("many", words.length > 2);   // one row (phone.css)
     for (const m of words) {
       const b = el("button", "", v.decision === "domino" && m === "swap" ? t("m_domino_swap") : t("m_" + m));
       b.type = "button";
