@@ -742,3 +742,21 @@ def test_rams_three_choices_fit_a_small_phone_in_portrait():
             assert await browser.eval("document.documentElement.scrollWidth") <= width
 
     run_page(table, body, width=360, height=640)
+
+
+def test_a_guest_sees_the_free_seats_default_names_in_the_pages_language():
+    """The guests' list of free seats at a German table said "Handy 1", "Handy 2" on
+    an English page. It says the default names in the page's language."""
+    table = HeadlessTable("chase", ["phone", "phone", "medium"], seed=3, keep_records=False,
+                          lang="de")
+    free = "[...document.querySelectorAll('#free button')].map(b => b.textContent)"
+
+    async def body(browser: Chromium) -> None:
+        await browser.goto(table.server.base_url + "/?lang=en")
+        await browser.wait_for("document.getElementById('line').textContent === 'connected'")
+        await type_into(browser, "#code", table.server.access.code)
+        await browser.tap("#look")
+        await browser.wait_for("document.querySelector('#free button') !== null")
+        assert await browser.eval(free) == ["Phone 1", "Phone 2"]
+
+    run_page(table, body, width=360, height=640)

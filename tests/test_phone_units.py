@@ -188,7 +188,7 @@ class FakeServer:
         del self.history[first:]
         self.history += rounds
 
-    def set_names(self, names: list[str]) -> None:
+    def set_names(self, names: list[str], defaults: Any = None) -> None:
         self.names = list(names)
 
     def said(self, seat: int, kind: str) -> list[dict[str, Any]]:
@@ -379,9 +379,13 @@ def test_the_phones_get_the_default_names_in_every_language():
     facts = de.link.table_facts()
     assert facts["defaults"] == {"1": {"de": "Handy 2", "en": "Phone 2"},
                                  "2": {"de": "Mittel 3", "en": "Medium 3"}}
+    # the guests' list of free seats says it too
+    assert de.server._names.entry(1) == {"seat": 1, "name": "Handy 2",
+                                         "local": {"de": "Handy 2", "en": "Phone 2"}}
     de.link.server.inbox.put(Inbound("named", 1, {"name": "Mia"}))
     de.link.pump()
     assert de.link.table_facts()["defaults"] == {"2": {"de": "Mittel 3", "en": "Medium 3"}}
+    assert de.server._names.entry(1) == {"seat": 1, "name": "Mia", "local": {}}
     setup = {"players": 3, "seats": [{"name": "", "human": True, "phone": True},
                                      {"name": "", "human": True},
                                      {"name": "Jo", "human": False, "level": "easy"}]}

@@ -94,7 +94,7 @@ class PhoneLink:
         self._advising: dict[int, concurrent.futures.Future[Any]] = {}
         self._published = -1
         self._history_sent = 0
-        server.set_names(self.names)
+        server.set_names(self.names, self.defaults)
 
     # ------------------------------------------------------------------ queries
 
@@ -243,7 +243,7 @@ class PhoneLink:
             if name:
                 self.names[seat] = name
                 self.defaults.pop(seat, None)     # a name of its own: no language's
-                self.server.set_names(self.names)
+                self.server.set_names(self.names, self.defaults)
                 if self.on_name is not None:
                     self.on_name(seat, name)
                 self.publish(force=True)

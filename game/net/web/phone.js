@@ -272,7 +272,8 @@
     if (!free.length) { box.appendChild(el("p", "msg", t("join_none"))); return; }
     box.appendChild(el("p", "", t("join_pick")));
     for (const f of free) {
-      const b = el("button", "", f.name || "#" + (f.seat + 1));
+      const local = f.local && (f.local[lang] || f.local.en);   // a default, in the page's language
+      const b = el("button", "", local || f.name || "#" + (f.seat + 1));
       b.type = "button";
       b.onclick = () => {
         chosenSeat = f.seat;
