@@ -557,6 +557,39 @@ def test_sudden_death_is_announced():
     run_page(table, body, width=360, height=640)
 
 
+def test_sudden_death_among_three_says_who_went_out():
+    """Chase: three players tied in the final and play sudden death. A sudden-death
+    round costs no lives, so the phone's log of the round named nobody: the player
+    holding the lowest card was struck through with no word why, while the other two
+    played on. The log says who went out, as the window's does ("Anna is out.")."""
+    from game import games
+
+    rules = {"lives": 1}
+    game = games.entry("chase").new_game(rules, 3, seed=8, bot_seed=1)
+    game.start()
+    moves: list[tuple[int, str]] = []
+    while len(game.rounds) < 2:                  # the first move offered, every time
+        p = game.to_move()
+        moves.append((p.seat, game.legal_moves()[0]))
+        game.apply(*moves[-1])
+    assert len(game.rounds[0]["lost"]) == 3 and game.rounds[0]["final_tie"] == "sudden_death"
+    assert game.rounds[1]["out"] == [0] and not game.finished
+    table = HeadlessTable("chase", ["phone", "phone", "medium"], rules=rules, seed=8,
+                          bot_seed=1, keep_records=False, names=["Anna", "Ben", "Carl"])
+    table.flow.start(resume=moves)
+    log = "[...document.querySelectorAll('#log li')].map(li => li.textContent)"
+
+    async def body(browser: Chromium) -> None:
+        for seat, lang, out, head in ((1, "en", "Anna is out.", "Sudden death – round 3"),
+                                      (0, "de", "Du bist raus.", "Stechen – Runde 3")):
+            await browser.goto(table.server.link(seat) + "?lang=" + lang)
+            await browser.wait_for("document.querySelectorAll('#log li').length > 1")
+            lines = await browser.eval(log)
+            assert lines[-2:] == [out, head], lines
+
+    run_page(table, body, width=360, height=640)
+
+
 def test_the_cards_left_at_the_end_are_small():
     """Rams: a game decided before the round's last trick left the phone's unplayed
     cards in the hand at full size under the result, as if there were still something
@@ -586,11 +619,11 @@ def test_the_cards_left_at_the_end_are_small():
     run_page(table, body, width=360, height=640)
 
 
-def test_a_table_closed_before_the_end_says_the_game_goes_on_later():
+def test_a_table_closed_before_the_end_says_the_game_goes_on_later(home):
     """The table closed in the middle of a game (the window went back to its menu, the
     host stopped): the phone said "The table has closed. Thanks for playing!" though
     the game is saved and continues at the computer."""
-    table = HeadlessTable("chase", ["phone", "medium", "medium"], seed=3, keep_records=False)
+    table = HeadlessTable("chase", ["phone", "medium", "medium"], seed=3)
     gone = "!document.getElementById('gone').hidden"
 
     async def body(browser: Chromium) -> None:
@@ -605,6 +638,25 @@ def test_a_table_closed_before_the_end_says_the_game_goes_on_later():
         assert await browser.eval(text("#gonemsg")) == (
             "The table closed before the end of the game. The game is saved: it can be "
             "continued at the computer (Continue).")
+
+    run_page(table, body, width=360, height=640)
+
+
+def test_a_table_that_does_not_save_never_says_the_game_is_saved(home):
+    """A table whose game is not autosaved (here one that keeps no records; in the
+    window, a session whose autosave is off) closed early: the phone still said "The
+    game is saved: it can be continued at the computer". It says it is not."""
+    table = HeadlessTable("chase", ["phone", "medium", "medium"], seed=3, keep_records=False)
+    gone = "!document.getElementById('gone').hidden"
+
+    async def body(browser: Chromium) -> None:
+        await browser.goto(table.server.link(0) + "?lang=en")
+        await browser.wait_for("document.querySelector('#hand img') !== null")
+        table.stop()
+        await browser.wait_for(gone)
+        assert await browser.eval(text("#gonemsg")) == (
+            "The table closed before the end of the game. It is not saved and cannot be "
+            "continued.")
 
     run_page(table, body, width=360, height=640)
 
@@ -638,5 +690,73 @@ def test_a_seat_opened_by_its_link_asks_once_for_the_players_name():
         assert table.names[0] == "Lena"
         await browser.tap("#lang")                  # the question does not come back
         assert await browser.eval(shown) is False
+
+    run_page(table, body, width=360, height=640)
+
+
+def test_default_names_are_said_in_the_pages_language():
+    """A German ``stammtisch host`` table called its unnamed seats "Handy 1" and
+    "Mittel 3" on an English page too. The page says the table's default names in
+    its own language, and again in the other when the player switches."""
+    table = HeadlessTable("chase", ["phone", "phone", "medium"], seed=3, keep_records=False,
+                          lang="de", names=[None, "Jo"])
+    chips = "[...document.querySelectorAll('#players .seat .name')].map(n => n.textContent)"
+
+    async def body(browser: Chromium) -> None:
+        await browser.goto(table.server.link(0) + "?lang=en")
+        await browser.wait_for("document.querySelector('#hand img') !== null")
+        assert await browser.eval(text("#title")) == "Phone 1"
+        assert await browser.eval(chips) == ["Phone 1", "Jo", "Medium 3"]
+        await browser.tap("#lang")
+        assert await browser.eval(text("#title")) == "Handy 1"
+        assert await browser.eval(chips) == ["Handy 1", "Jo", "Mittel 3"]
+
+    run_page(table, body, width=360, height=640)
+
+
+def test_rams_three_choices_fit_a_small_phone_in_portrait():
+    """Rams' declaration with General Rams offers three buttons. In portrait they
+    stood in two columns, the third under the others: on a 360x640 phone, below five
+    cards, the trump and the name box, it lay below the screen's edge. They share one
+    row, each label inside its button, in German and English."""
+    table = HeadlessTable("rams", ["phone", "medium", "phone", "medium"], seed=5, bot_seed=5,
+                          keep_records=False)
+    boxes = ("[...document.querySelectorAll('#moves button')].map(b => { const r = "
+             "b.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom, "
+             "b.scrollWidth - b.clientWidth]; })")
+
+    async def body(browser: Chromium) -> None:
+        assert table.game.to_move().seat == 0 and table.game.legal_moves() == [
+            "drop", "play", "general"]
+        for lang in ("de", "en"):
+            await browser.goto(table.server.link(0) + "?lang=" + lang)
+            await browser.wait_for("document.querySelectorAll('#moves button').length === 3")
+            await browser.wait_for("[...document.querySelectorAll('#hand img')]"
+                                   ".every(i => i.complete)")
+            shown = await browser.eval(boxes)
+            width, height = await browser.eval("[innerWidth, innerHeight]")
+            assert len({round(b[1]) for b in shown}) == 1, (lang, shown)    # one row
+            for left, _top, right, bottom, spill in shown:
+                assert 0 <= left and right <= width and bottom <= height, (lang, shown)
+                assert spill <= 0, (lang, shown)        # the label inside its button
+            assert await browser.eval("document.documentElement.scrollWidth") <= width
+
+    run_page(table, body, width=360, height=640)
+
+
+def test_a_guest_sees_the_free_seats_default_names_in_the_pages_language():
+    """The guests' list of free seats at a German table said "Handy 1", "Handy 2" on
+    an English page. It says the default names in the page's language."""
+    table = HeadlessTable("chase", ["phone", "phone", "medium"], seed=3, keep_records=False,
+                          lang="de")
+    free = "[...document.querySelectorAll('#free button')].map(b => b.textContent)"
+
+    async def body(browser: Chromium) -> None:
+        await browser.goto(table.server.base_url + "/?lang=en")
+        await browser.wait_for("document.getElementById('line').textContent === 'connected'")
+        await type_into(browser, "#code", table.server.access.code)
+        await browser.tap("#look")
+        await browser.wait_for("document.querySelector('#free button') !== null")
+        assert await browser.eval(free) == ["Phone 1", "Phone 2"]
 
     run_page(table, body, width=360, height=640)

@@ -400,6 +400,8 @@ def test_guests_join_with_the_code_and_name_their_seat():
             await guest.send({"type": "join", "code": code.upper()})
             seats = await guest.until(lambda m: m["type"] == "seats")
             assert [f["seat"] for f in seats["free"]] == [1]
+            # a guest's page says the table's default name in its own language
+            assert seats["free"][0]["local"] == {"de": "Handy 2", "en": "Phone 2"}
             await guest.send({"type": "claim", "code": code, "seat": 0, "name": "Eve"})
             assert (await guest.until(lambda m: m["type"] == "refused"))["code"] == "seat_taken"
             await guest.send({"type": "claim", "code": code, "seat": 1, "name": "  Mia\u0000 "})

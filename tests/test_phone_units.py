@@ -188,7 +188,7 @@ class FakeServer:
         del self.history[first:]
         self.history += rounds
 
-    def set_names(self, names: list[str]) -> None:
+    def set_names(self, names: list[str], defaults: Any = None) -> None:
         self.names = list(names)
 
     def said(self, seat: int, kind: str) -> list[dict[str, Any]]:
@@ -362,3 +362,64 @@ def test_a_phone_seat_the_setup_left_unnamed_may_name_itself():
                                      {"name": "Jo", "human": True, "phone": True},
                                      {"name": "", "human": False, "level": "easy"}]}
     assert open_names(seats_from_setup(setup, "en")) == [0]
+
+
+def test_the_phones_get_the_default_names_in_every_language():
+    """The table sent its seats' names in its own language only: a page in English at
+    a German table called the seats "Handy 2" and "Mittel 3" (``stammtisch host``) or
+    "Spieler 1" (a setup's role), though the window says a role in its language. The
+    facts hold every default name in every language; a name of its own has none."""
+    from game.net.host import HeadlessTable
+    from game.net.room import defaults
+    from game.turn.seats import seats_from_setup
+
+    de = HeadlessTable("chase", ["phone", "phone", "medium"], names=["Anna"], lang="de",
+                       keep_records=False)
+    assert de.names == ["Anna", "Handy 2", "Mittel 3"]
+    facts = de.link.table_facts()
+    assert facts["defaults"] == {"1": {"de": "Handy 2", "en": "Phone 2"},
+                                 "2": {"de": "Mittel 3", "en": "Medium 3"}}
+    # the guests' list of free seats says it too
+    assert de.server._names.entry(1) == {"seat": 1, "name": "Handy 2",
+                                         "local": {"de": "Handy 2", "en": "Phone 2"}}
+    de.link.server.inbox.put(Inbound("named", 1, {"name": "Mia"}))
+    de.link.pump()
+    assert de.link.table_facts()["defaults"] == {"2": {"de": "Mittel 3", "en": "Medium 3"}}
+    assert de.server._names.entry(1) == {"seat": 1, "name": "Mia", "local": {}}
+    setup = {"players": 3, "seats": [{"name": "", "human": True, "phone": True},
+                                     {"name": "", "human": True},
+                                     {"name": "Jo", "human": False, "level": "easy"}]}
+    assert defaults(seats_from_setup(setup, "de")) == {0: {"de": "Spieler 1",
+                                                           "en": "Player 1"}}
+
+
+def test_the_facts_say_who_went_out_of_a_sudden_death_round():
+    """Three players tied in the final: the sudden-death round after it costs no
+    lives, so ``last_lost`` is empty and the phones learnt nothing of who went out
+    while the other two played on. ``last_out`` names them."""
+    game = games.new_game("chase", {"lives": 1}, 3, seed=8, bot_seed=1)
+    game.start()
+    link = PhoneLink(game, [0, 1, 2], ["A", "B", "C"], FakeServer())  # type: ignore[arg-type]
+    after: list[dict[str, Any]] = []             # the facts after each round
+    while len(game.rounds) < 2:                  # the first move offered, every time
+        p = game.to_move()
+        game.apply(p.seat, game.legal_moves()[0])
+        if len(game.rounds) > len(after):
+            after.append(link.table_facts())
+    tie, sudden = after
+    assert tie["last_lost"] == {"0": 1, "1": 1, "2": 1} and tie["last_out"] == []
+    assert sudden["last_lost"] == {} and sudden["last_out"] == [0] and not sudden["replayed"]
+    assert not game.finished
+
+
+def test_the_facts_say_whether_the_game_is_saved(home):
+    """The phones said a game closed early "is saved" whether or not it was: the
+    facts say so only while the session autosaves."""
+    from game.net.host import HeadlessTable
+
+    kept = HeadlessTable("chase", ["phone", "medium", "medium"], seed=3)
+    assert kept.bookkeeper is not None and kept.link.table_facts()["saved"] is True
+    kept.bookkeeper.session.autosave_off("the shelf is full")
+    assert kept.link.table_facts()["saved"] is False
+    assert HeadlessTable("chase", ["phone", "medium", "medium"], seed=3,
+                         keep_records=False).link.table_facts()["saved"] is False

@@ -372,3 +372,48 @@ def test_a_phone_seat_left_unnamed_in_the_setup_names_itself_at_the_table():
             assert table.session.seats[0].name == "Lena" and table.session.seats[0].role is None
     finally:
         table.exit()
+
+
+def test_a_name_given_on_a_phone_is_there_when_the_game_continues(tmp_path, monkeypatch):
+    """A phone named its seat, then the table closed before the next move: the
+    autosave still held the setup's default ("Player 1"), and the continued game
+    called the seat so again. The name is saved at once."""
+    from game import store
+    from game.turn.seats import seats_from_setup
+
+    monkeypatch.setenv("STAMMTISCH_HOME", str(tmp_path))
+    app = T.make_app((960, 600), lang="en")
+    setup = {"players": 3, "seats": [{"name": "", "human": True, "phone": True},
+                                     {"name": "", "human": True},
+                                     {"name": "", "human": True}]}   # nobody moves
+    table = app.open("table", game_id="chase", seats=seats_from_setup(setup, "en"), seed=5,
+                     options=LOOPBACK)
+    room = table.phones
+    assert table.session is not None and table.session.autosave
+    moves = len(table.game.moves)
+
+    async def name_it() -> None:
+        async with phone_session() as session:
+            line = await Line(session, f"http://127.0.0.1:{room.server.port}/ws").open()
+            await line.send({"type": "hello", "token": room.server.access.tokens[0]})
+            await line.until(lambda m: m["type"] == "welcome")
+            await line.send({"type": "name", "name": "Lena"})
+            await line.until(lambda m: m["type"] == "named")
+            await line.close()
+
+    try:
+        asyncio.run(name_it())
+        for _ in range(20):
+            T.frame(app)
+        assert table.names.name(0) == "Lena" and len(table.game.moves) == moves
+    finally:
+        table.exit()
+    saved, problem = store.read_autosave()
+    assert problem is None and saved is not None
+    assert (saved.record.seats[0].name, saved.record.seats[0].role) == ("Lena", None)
+    resumed = T.make_app((960, 600), lang="en").scene("continue", record=saved.record,
+                                                     saved=saved.session)
+    try:
+        assert resumed.names.name(0) == "Lena"
+    finally:
+        resumed.exit()

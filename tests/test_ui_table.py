@@ -352,6 +352,10 @@ def test_a_failing_level_is_shown_and_reported(tmp_path, monkeypatch):
     assert tb.game.moves == moves and tb.state == "failed"
     lines = tb.failure_lines()
     assert "RuntimeError: the level fell over" in lines[0] and "Hard" in lines[0]
+    # "saved up to the last move" only while it is: not once its autosave is off
+    assert lines[0].endswith("it is saved up to the last move.")
+    tb.session.autosave_off("the shelf is full")
+    assert tb.failure_lines()[0].endswith("The game stops here; it is not saved.")
     reports = list((tmp_path / "logs").glob("crash-*.log"))
     assert len(reports) == 1 and str(reports[0]) in lines[1]
     assert "the level fell over" in reports[0].read_text(encoding="utf-8")

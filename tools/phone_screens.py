@@ -2,8 +2,9 @@
 
 * the big screen's join panel (QR codes, addresses, join code) and the "phone away"
   question at 960x600, 1280x720, 1920x1080 (and 3840x2160 with ``--4k``);
-* the phone page in headless Chromium: a Chase and a Rams decision in portrait, a
-  Rams trick in landscape, the coach's odds, the guests' join screen.
+* the phone page in headless Chromium: a Chase and a Rams decision in portrait (the
+  Rams one also on a small 360x640 phone), a Rams trick in landscape, the coach's
+  odds, the guests' join screen.
 
     python tools/phone_screens.py [--out out/phone] [--4k]
 """
@@ -104,6 +105,11 @@ async def _page(out: Path, lang: str) -> list[Path]:
             await b.wait_for("document.querySelectorAll('#free button').length > 0")
             await b.tap("#free button")
             shots.append(await b.screenshot(out / f"phone_join_{lang}.png"))
+        async with Chromium(width=360, height=640) as b:   # a small phone: Rams' three
+            p = rams.game.to_move()
+            await b.goto(rams.server.link(p.seat) + f"?lang={lang}")
+            await b.wait_for(HAND)
+            shots.append(await b.screenshot(out / f"phone_rams_360x640_{lang}.png"))
         async with Chromium(width=844, height=390) as b:
             n = len(rams.game.moves)
             while rams.game.to_move().decision != "trick" or \

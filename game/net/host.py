@@ -174,9 +174,12 @@ class HeadlessTable:
         self.names = seat_names(kinds, given, lang)
         self.seats = [{"name": self.names[i], "human": k == PHONE, "phone": k == PHONE,
                        "level": "medium" if k == PHONE else k} for i, k in enumerate(kinds)]
+        local = {lang: seat_names(kinds, given, lang) for lang in i18n.LANGS}
         for i, k in enumerate(kinds):
-            if k == PHONE and given[i] is None:
-                self.seats[i]["open_name"] = True
+            if given[i] is None:        # a phone shows it in its own language
+                self.seats[i]["default"] = {lang: names[i] for lang, names in local.items()}
+                if k == PHONE:
+                    self.seats[i]["open_name"] = True
         self.think = think
         #: seconds the finished table keeps serving while a phone is away
         self.linger = linger
@@ -186,7 +189,8 @@ class HeadlessTable:
         self.hooks = hooks or Hooks()
         self.room = PhoneRoom(self.game, self.seats, self.hooks, bind=bind, port=port,
                               wake=self._wake.set, away_after=away_after,
-                              on_name=self._named, server_options=server_options)
+                              on_name=self._named, server_options=server_options,
+                              saving=self._saving)
         self.server, self.link = self.room.server, self.room.link
         self.worker = InlineWorker()
         self.view = _Screenless()
@@ -202,9 +206,15 @@ class HeadlessTable:
         self.names[seat] = name
         self.seats[seat]["name"] = name
         self.seats[seat].pop("open_name", None)
+        self.seats[seat].pop("default", None)
         self._record_seats[seat]["name"] = name
         if self.bookkeeper is not None:
             self.bookkeeper.session.seats[seat].name = name
+            if not self.game.finished:   # continued later, the game shows the name
+                self.bookkeeper.session.save()
+
+    def _saving(self) -> bool:
+        return self.bookkeeper is not None and self.bookkeeper.session.saving
 
     def addresses(self) -> dict[str, Any]:
         """The first line ``stammtisch host --json`` prints."""

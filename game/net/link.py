@@ -54,16 +54,24 @@ class _Waiting(NamedTuple):
 
 class PhoneLink:
     """The phone seats ``seats`` of ``game`` (names by seat in ``names``), served by
-    ``server``. ``on_name(seat, name)`` hears a guest's name for a seat."""
+    ``server``. ``on_name(seat, name)`` hears a guest's name for a seat. ``defaults``:
+    the seats whose name is the table's default ("Player 1", "Phone 2"), that name in
+    every language by seat: a page shows it in its own (:func:`game.net.room.defaults`).
+    ``saving()``: whether the game is autosaved, to be continued at the computer (no
+    ``saving``: it is not)."""
 
     def __init__(self, game: Any, seats: Iterable[int], names: list[str],
                  server: PhoneServer, *, clock: Clock = time.monotonic,
                  away_after: float = AWAY_AFTER, coach_level: str = COACH_LEVEL,
                  coach_samples: int | None = None,
-                 on_name: Callable[[int, str], None] | None = None) -> None:
+                 on_name: Callable[[int, str], None] | None = None,
+                 defaults: dict[int, dict[str, str]] | None = None,
+                 saving: Callable[[], bool] | None = None) -> None:
         self.game = game
         self.seats = sorted(set(seats))
         self.names = list(names)
+        self.defaults = dict(defaults or {})
+        self.saving = saving
         self.server = server
         self.clock = clock
         self.away_after = away_after
@@ -86,7 +94,7 @@ class PhoneLink:
         self._advising: dict[int, concurrent.futures.Future[Any]] = {}
         self._published = -1
         self._history_sent = 0
-        server.set_names(self.names)
+        server.set_names(self.names, self.defaults)
 
     # ------------------------------------------------------------------ queries
 
@@ -176,13 +184,14 @@ class PhoneLink:
 
     def table_facts(self) -> dict[str, Any]:
         """What the big screen shows anyway: names, whose turn, connections, the
-        last settled round's losses, the end."""
+        last settled round's losses and who went out in it, the end."""
         g = self.game
         p = g.to_move()
         last = g.rounds[-1] if getattr(g, "rounds", None) else None
         winner = g.winner
         return {
             "names": list(self.names),
+            "defaults": {str(s): dict(d) for s, d in self.defaults.items()},
             "phones": list(self.seats),
             "connected": sorted(self.connected),
             "stand_in": [s for s in self.seats if self.sources[s].standing_in],
@@ -190,7 +199,12 @@ class PhoneLink:
             "decision": p.decision if p is not None else None,
             "rounds": len(g.rounds) if getattr(g, "rounds", None) is not None else 0,
             "last_lost": dict(last.get("lost", {})) if last else {},
+            # a sudden-death round costs no lives: who went out, or that it is replayed
+            "last_out": sorted(int(s) for s in last.get("out") or []) if last else [],
+            "replayed": bool(last.get("replayed")) if last else False,
             "finished": bool(g.finished),
+            # a table that closes early says "continue at the computer" only if so
+            "saved": bool(self.saving is not None and self.saving()),
             "winner": list(winner) if isinstance(winner, list) else winner,
         }
 
@@ -228,7 +242,8 @@ class PhoneLink:
             name = str(item.data.get("name", ""))[:16]
             if name:
                 self.names[seat] = name
-                self.server.set_names(self.names)
+                self.defaults.pop(seat, None)     # a name of its own: no language's
+                self.server.set_names(self.names, self.defaults)
                 if self.on_name is not None:
                     self.on_name(seat, name)
                 self.publish(force=True)

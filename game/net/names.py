@@ -22,9 +22,16 @@ class NameBook:
         self.renamable = set(renamable)
         #: names given here (a guest's, a seat's own): the table's list may lag
         self.given: dict[int, str] = {}
+        #: the seats still called by the table's default: that name by language
+        self.local: dict[int, dict[str, str]] = {}
 
     def of(self, seat: int) -> str:
         return self.names[seat] if seat < len(self.names) else ""
+
+    def entry(self, seat: int) -> dict[str, object]:
+        """``seat`` in the guests' list of free seats: its name, and its default name
+        in every language while it has one (``local``: a page says its language's)."""
+        return {"seat": seat, "name": self.of(seat), "local": dict(self.local.get(seat, {}))}
 
     def check(self, seat: int, name: str) -> None:
         """``name`` must not look like another seat's (computers' included)."""
@@ -46,13 +53,17 @@ class NameBook:
         """``seat`` is called ``name`` from now on and cannot choose again."""
         self.renamable.discard(seat)
         self.given[seat] = name
+        self.local.pop(seat, None)
         while len(self.names) <= seat:
             self.names.append("")
         self.names[seat] = name
 
-    def set_all(self, names: list[str]) -> None:
-        """The table's list; a name given here that it has not heard of yet stays."""
+    def set_all(self, names: list[str],
+                defaults: dict[int, dict[str, str]] | None = None) -> None:
+        """The table's list (``defaults``: its default names by language, by seat); a
+        name given here that it has not heard of yet stays."""
         for seat, name in self.given.items():
             if seat < len(names):
                 names[seat] = name
         self.names = names
+        self.local = {s: d for s, d in (defaults or {}).items() if s not in self.given}

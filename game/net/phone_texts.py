@@ -53,6 +53,9 @@ SHARED = {
     "e_lost_you": "log.rams.lose_lives_you",
     # Chase's sudden death, as the window's log, banner and plates say it
     "e_final_tie": "log.final_tie",
+    "e_out": "log.out",
+    "e_out_you": "log.out_you",
+    "e_replay": "log.replay",
     "sudden_round": "banner.sudden_round",
     "sudden": "table.sudden",
     "menu_continue": "menu.continue",

@@ -15,13 +15,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from game import i18n
 from game.net.access import SeatAccess
 from game.net.link import AWAY_AFTER, PhoneLink
 from game.net.seat import PhoneSource
 from game.net.server import PhoneServer
 from game.turn import hooks as H
 from game.turn.hooks import Hooks
-from game.turn.texts import shown_name
+from game.turn.texts import role_name, shown_name
 
 
 def phone_seats(seats: Sequence[dict[str, Any]]) -> list[int]:
@@ -31,6 +32,27 @@ def phone_seats(seats: Sequence[dict[str, Any]]) -> list[int]:
 def open_names(seats: Sequence[dict[str, Any]]) -> list[int]:
     """Phone seats whose name is the table's default (``open_name``)."""
     return [i for i, s in enumerate(seats) if s.get("phone") and s.get("open_name")]
+
+
+def defaults(seats: Sequence[dict[str, Any]]) -> dict[int, dict[str, str]]:
+    """The seats whose name is the table's default, that name in every language: a
+    role's ("Player 1", ``game.records.ROLES``), or the one ``stammtisch host`` gives
+    (``"default"``: "Phone 2", "Medium 3"). A page shows it in its own language, as
+    the window shows a role in the window's; the table's ``names`` hold one language's."""
+    out: dict[int, dict[str, str]] = {}
+    for i, s in enumerate(seats):
+        if isinstance(s.get("default"), dict):
+            out[i] = {str(k): str(v) for k, v in s["default"].items()}
+            continue
+        words = {}
+        for lang in i18n.LANGS:
+            with i18n.language(lang):
+                word = role_name(s.get("role"), i)
+            if word is not None:
+                words[lang] = word
+        if words:
+            out[i] = words
+    return out
 
 
 @dataclass(frozen=True)
@@ -46,19 +68,22 @@ class SeatLink:
 
 
 class PhoneRoom:
-    """The phone seats of ``game`` (``seats``: the table's seat dicts)."""
+    """The phone seats of ``game`` (``seats``: the table's seat dicts). ``saving()``
+    says whether the game is autosaved (:class:`~game.net.link.PhoneLink`)."""
 
     def __init__(self, game: Any, seats: Sequence[dict[str, Any]], hooks: Hooks, *,
                  bind: str | None = None, port: int = 0,
                  wake: Callable[[], None] | None = None, away_after: float = AWAY_AFTER,
                  on_name: Callable[[int, str], None] | None = None,
-                 server_options: dict[str, Any] | None = None) -> None:
+                 server_options: dict[str, Any] | None = None,
+                 saving: Callable[[], bool] | None = None) -> None:
         self.phones = phone_seats(seats)
         self.server = PhoneServer(SeatAccess.new(self.phones), bind=bind, port=port,
                                   wake=wake, renamable=open_names(seats),
                                   **(server_options or {}))
         self.link = PhoneLink(game, self.phones, [str(s["name"]) for s in seats], self.server,
-                              away_after=away_after, on_name=on_name)
+                              away_after=away_after, on_name=on_name, defaults=defaults(seats),
+                              saving=saving)
         self._off = self._listen(hooks)
         self.closed = False
 
@@ -78,7 +103,8 @@ class PhoneRoom:
         return self
 
     def take(self, game: Any, seats: Sequence[dict[str, Any]], hooks: Hooks, *,
-             on_name: Callable[[int, str], None] | None = None) -> PhoneRoom:
+             on_name: Callable[[int, str], None] | None = None,
+             saving: Callable[[], bool] | None = None) -> PhoneRoom:
         """The next game of a room handed over (:meth:`hand_over`), at the same phone
         seats: the phones still connected get its state as their next one, and the
         last game's rounds are dropped from every phone's history."""
@@ -88,7 +114,7 @@ class PhoneRoom:
         self.link = PhoneLink(game, self.phones, [str(s["name"]) for s in seats], self.server,
                               clock=old.clock, away_after=old.away_after,
                               coach_level=old.coach_level, coach_samples=old.coach_samples,
-                              on_name=on_name)
+                              on_name=on_name, defaults=defaults(seats), saving=saving)
         for seat in self.server.connected() & set(self.phones):
             self.link.connected.add(seat)
             self.link.away_since.pop(seat, None)

@@ -229,9 +229,9 @@ class PhoneServer:
         phone (kept, so a phone that connects gets all of them at once)."""
         self._call(self._add_history, first, list(rounds))
 
-    def set_names(self, names: list[str]) -> None:
-        """The table's seat names (the guests' seat list shows them)."""
-        self._call(self._set_names, list(names))
+    def set_names(self, names: list[str], defaults: dict[int, dict[str, str]] | None = None) -> None:
+        """The table's seat names, ``defaults`` in every language (the guests' list)."""
+        self._call(self._set_names, list(names), dict(defaults or {}))
 
     def _call(self, fn: Callable[..., Any], *args: Any) -> None:
         loop = self._loop
@@ -554,8 +554,7 @@ class PhoneServer:
             self.gate.become(line.conn, G.GUEST)
         free = self.access.free(self._by_seat)
         if not claim:
-            self._reply(line, {"type": "seats", "free": [
-                {"seat": s, "name": self._names.of(s)} for s in free]})
+            self._reply(line, {"type": "seats", "free": [self._names.entry(s) for s in free]})
             return
         seat, name = msg["seat"], msg["name"]
         if seat not in free:
@@ -596,5 +595,5 @@ class PhoneServer:
         for line in list(self._by_seat.values()):
             self._queue(line, text)
 
-    def _set_names(self, names: list[str]) -> None:
-        self._names.set_all(names)
+    def _set_names(self, names: list[str], defaults: dict[int, dict[str, str]]) -> None:
+        self._names.set_all(names, defaults)

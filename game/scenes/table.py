@@ -92,10 +92,12 @@ class TableScene(PrivateHand, Scene):
         phone_table = opts.sources is None and not self.demo and any(
             s.get("phone") for s in seats)
         if opts.phone_room is not None:         # Play again: the phones stay
-            room = opts.phone_room.take(self.game, seats, self.hooks, on_name=self._phone_named)
+            room = opts.phone_room.take(self.game, seats, self.hooks, on_name=self._phone_named,
+                                        saving=self.saving)
         else:
             room = start_room(self.game, seats, self.hooks, bind=opts.phone_bind,
-                              on_name=self._phone_named) if phone_table else None
+                              on_name=self._phone_named, saving=self.saving
+                              ) if phone_table else None
         self.phone_room = TablePhones(room, app.play, self.entry.id, self.worker)
         sources = opts.sources if opts.sources is not None else sources_for(
             self.entry.id, seats, self.worker, given=self.phone_room.sources)
@@ -206,6 +208,11 @@ class TableScene(PrivateHand, Scene):
     def session(self) -> Any:
         return self.bookkeeper.session if self.bookkeeper is not None else None
 
+    def saving(self) -> bool:
+        """Whether this game is autosaved, to be continued later (what the table and
+        the phones may promise): a demo or a session with its autosave off is not."""
+        return self.session is not None and self.session.saving
+
     def seat_name(self, seat: int) -> str:
         return self.names.name(seat)
 
@@ -312,6 +319,8 @@ class TableScene(PrivateHand, Scene):
         if self.session is not None:
             self.session.seats[seat].name = name
             self.session.seats[seat].role = None
+            if not self.game.finished:   # continued later, the game shows the name
+                self.session.save()
 
     def resume(self) -> None:
         super().resume()
@@ -405,7 +414,7 @@ class TableScene(PrivateHand, Scene):
 
     def failed(self, failure: SourceFailure) -> None:
         """A built-in computer player failed: a bug. Report it; the game stops here
-        (the autosave keeps every move before it)."""
+        (the autosave, when on, keeps every move before it)."""
         self._stop_skipping()
         self.controls.clear()
         self.report = crash.report(failure.error, dialog=False,
@@ -420,7 +429,8 @@ class TableScene(PrivateHand, Scene):
         player = t("level." + f.player) if has("level." + f.player) else f.player
         report = t("table.failed.report", path=str(self.report)) if self.report else \
             t("table.failed.no_report")
-        return [t("table.failed", name=self.names.name(f.seat), player=player,
+        return [t("table.failed" if self.saving() else "table.failed.unsaved",
+                  name=self.names.name(f.seat), player=player,
                   error=f"{type(f.error).__name__}: {f.error}"), report,
                 t("table.failed.hint")]
 

@@ -34,13 +34,15 @@ class CannotListen(ValueError):
 
 
 def start_room(game: Any, seats: Sequence[dict[str, Any]], hooks: Hooks, *,
-               bind: str | None, on_name: Callable[[int, str], None]) -> PhoneRoom:
+               bind: str | None, on_name: Callable[[int, str], None],
+               saving: Callable[[], bool] | None = None) -> PhoneRoom:
     """The phone seats' server, listening; a port it cannot open is a
     :class:`CannotListen` (the setup screen shows it as a toast)."""
     from game.net.room import PhoneRoom  # aiohttp only for a phone table
 
     try:
-        return PhoneRoom(game, seats, hooks, bind=bind, on_name=on_name).start()
+        return PhoneRoom(game, seats, hooks, bind=bind, on_name=on_name,
+                         saving=saving).start()
     except OSError as exc:
         raise CannotListen(t("phones.cannot_listen", error=fileio.explain(exc))) from exc
 

@@ -113,6 +113,12 @@ class GameSession:
         except Exception as exc:  # noqa: BLE001 - a report never stops the game: logged, told
             notices.unexpected("store", exc)
 
+    @property
+    def saving(self) -> bool:
+        """Whether the game is in the autosave, to be continued later: autosave on and
+        no save failed (what a table may tell its players)."""
+        return self.autosave and not any(p.what == "save" for p in self.problems)
+
     def autosave_off(self, detail: str) -> None:
         """The game cannot be autosaved (the unfinished game in the autosave's place
         could not be shelved, and is kept): say so on its table, and write nothing."""

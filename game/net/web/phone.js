@@ -50,8 +50,11 @@
     img.draggable = false;
     return img;
   };
+  // a seat the table calls by its default ("Player 1", "Phone 2") is called so in
+  // the page's language, as the window calls it in its own
   const name = (i) => {
-    const n = state && state.table.names[i];
+    const local = state && state.table.defaults && state.table.defaults[i];
+    const n = (local && (local[lang] || local.en)) || (state && state.table.names[i]);
     return n || "#" + (i + 1);
   };
   const newId = () => {
@@ -217,11 +220,14 @@
           render();
           break;
         }
-        // closed before the end: the table keeps the game (its autosave), to be
-        // continued at the computer; "Thanks for playing!" was a farewell too soon
+        // closed before the end: a table that autosaves keeps the game, to be
+        // continued at the computer ("Thanks for playing!" was a farewell too soon);
+        // one whose autosave is off says it is lost rather than promise it
         farewell = () => {
           $("gonemsg").textContent = msg.reason === "replaced" ? t("replaced")
-            : state ? t("closed_unfinished", { continue: t("menu_continue") }) : t("closed");
+            : !state ? t("closed")
+              : state.table.saved ? t("closed_unfinished", { continue: t("menu_continue") })
+                : t("closed_unsaved");
         };
         farewell();
         $("back").hidden = msg.reason !== "replaced";
@@ -266,7 +272,8 @@
     if (!free.length) { box.appendChild(el("p", "msg", t("join_none"))); return; }
     box.appendChild(el("p", "", t("join_pick")));
     for (const f of free) {
-      const b = el("button", "", f.name || "#" + (f.seat + 1));
+      const local = f.local && (f.local[lang] || f.local.en);   // a default, in the page's language
+      const b = el("button", "", local || f.name || "#" + (f.seat + 1));
       b.type = "button";
       b.onclick = () => {
         chosenSeat = f.seat;
@@ -498,6 +505,7 @@
     }
     if (!v.hand.length && !state.table.finished) hand.appendChild(el("p", "prompt", t("no_cards")));
     const words = legal.filter((m) => !byCard[m.startsWith("take:") ? m.slice(5) : m]);
+    moves.classList.toggle("many", words.length > 2);   // one row (phone.css)
     for (const m of words) {
       const b = el("button", "", v.decision === "domino" && m === "swap" ? t("m_domino_swap") : t("m_" + m));
       b.type = "button";
@@ -606,6 +614,10 @@
         if (counting(v) && n) add(t("e_counted", { s: who(Number(k)), n: (n > 0 ? "+" : "−") + Math.abs(n) }));
         else if (n > 0) add(lostText(Number(k), n));
       }
+      // sudden death costs no lives: the round's lowest card puts its holders out (with
+      // three or more contenders the game goes on), or the round is played again
+      for (const k of tb.last_out || []) add(said("e_out", k, { name: who(k) }));
+      if (tb.replayed) add(t("e_replay"));
       // as the window's log: everyone left would have gone out, sudden death decides
       if (v.sudden_death && !over && tied) add(t("e_final_tie", { names: (v.active || []).map(who).join(", ") }));
     }
