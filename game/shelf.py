@@ -60,8 +60,8 @@ class Unfinished:
         t = store.moment(self.session.get("saved"))   # a time the list can show
         if t is not None:
             return t
-        try:
-            return self.path.stat().st_mtime
+        try:     # the file's own time, if it is a date too (Windows: 1970 to 3000)
+            return store.moment(self.path.stat().st_mtime) or 0.0
         except OSError:
             return 0.0
 
