@@ -78,6 +78,8 @@ COMMANDS: dict[str, Callable[[list[str]], int]] = {
 def run(name: str, argv: list[str]) -> int:
     try:
         return COMMANDS[name](argv)
+    except KeyboardInterrupt:      # Ctrl+C: stop quietly, as the window does (crash.guard)
+        return 130
     except BrokenPipeError:
         # the reader of the output went away (``| head``): stop quietly, and send what
         # is still buffered nowhere, or its flush at exit fails again

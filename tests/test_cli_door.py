@@ -162,3 +162,22 @@ def test_output_to_a_reader_that_went_away_stops_without_a_traceback(argv):
         os.close(write_end)
     assert "Traceback" not in done.stderr and "BrokenPipe" not in done.stderr, done.stderr
     assert done.returncode == 1
+
+
+@pytest.mark.parametrize("name", ["tournament", "advise", "review", "policy", "replay"])
+def test_ctrl_c_in_a_subcommand_stops_it_quietly(name, monkeypatch, capsys):
+    """Ctrl+C during ``stammtisch tournament`` (a bot that thinks long, a long run) or
+    ``advise`` ended in a KeyboardInterrupt traceback; the window quits quietly with
+    status 130, and so does every subcommand now."""
+    from game import commands
+
+    def interrupted(argv: list[str]) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setitem(commands.COMMANDS, name, interrupted)
+    try:
+        code = commands.run(name, [])
+    except KeyboardInterrupt:       # not caught: pytest itself would stop here
+        code = None
+    assert code == 130
+    assert capsys.readouterr().err == ""
