@@ -165,11 +165,14 @@ def _free_name(folder: Path, base: str) -> Path:
     return dest
 
 
-def shelve_autosave(keep: str | None = None) -> Path | None:
-    """Move the autosave onto the shelf unless it is the game ``keep`` (its game id)
-    or finished; returns where it went."""
+def shelve_autosave(keep: str | None = None,
+                    resumed: dict[str, Any] | None = None) -> Path | None:
+    """Move the autosave onto the shelf unless it is the game ``keep`` (its game id),
+    the game being resumed (``resumed``: its session data as read, which tells it
+    apart also when its game id is missing or one a session does not take) or
+    finished; returns where it went."""
     saved, _problem = store.read_autosave()
-    if saved is None or saved.finished:
+    if saved is None or saved.finished or (resumed is not None and saved.session == resumed):
         return None
     gid = saved.session.get("game_id")
     if keep is not None and gid == keep:
