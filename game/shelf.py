@@ -197,7 +197,9 @@ def take(entry: Unfinished) -> store.Saved:
     statistics first (and so cleared). Raises :class:`InTheWay` when something else
     is in the autosave's place: it is never written over."""
     if not entry.current:
-        saved, _problem = store.read_autosave()    # problems are told at start-up
+        saved, problem = store.read_autosave()
+        if problem is not None:    # damaged since the list was read: moved aside, told
+            problem.notify()
         if saved is not None and saved.finished:
             store.finish_saved(saved)              # kept if it cannot be counted
         shelve_autosave()

@@ -338,6 +338,26 @@ def test_a_finished_autosave_is_counted_before_a_shelved_game_is_resumed(layout)
     assert _moves_kept(layout) == {"base-shelf": [5]}
 
 
+def test_an_autosave_damaged_since_the_list_was_read_is_told_when_a_game_resumes(layout):
+    """The Continue list was read; then the autosave's file was cut short (another
+    program, a full disk). Resuming a shelved game moved it aside without a word:
+    now the player is told, as at start-up, and the shelved game resumes."""
+    from game import notices, shelf
+    from game.store import files as store_files
+
+    store_files._held.clear()
+    notices.reset()
+    entries = shelf.unfinished()
+    [entry] = [u for u in entries if u.game_id == "base-shelf"]
+    (layout.saves / "autosave.json").write_text('{"format": 1, "game": "cha')
+    shelf.take(entry)
+    [moved] = list(layout.saves.glob("autosave.json.bad-*"))
+    assert moved.read_text() == '{"format": 1, "game": "cha'
+    told = [n for n in notices.pending() if n.key == "store.save.moved"]
+    assert len(told) == 1 and told[0].params["file"] == moved.name
+    assert _moves_kept(layout) == {"base-shelf": [5]}
+
+
 def test_a_finished_autosave_that_cannot_be_counted_stays(layout):
     """The statistics cannot count that finished game (a folder in the database's
     place): it stays where it is, and the shelved game is not resumed over it."""
