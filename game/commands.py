@@ -6,6 +6,7 @@ Each prints machine-readable output with ``--json``. None of them imports pygame
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable
 
@@ -75,4 +76,16 @@ COMMANDS: dict[str, Callable[[list[str]], int]] = {
 
 
 def run(name: str, argv: list[str]) -> int:
-    return COMMANDS[name](argv)
+    try:
+        return COMMANDS[name](argv)
+    except KeyboardInterrupt:      # Ctrl+C: stop quietly, as the window does (crash.guard)
+        return 130
+    except BrokenPipeError:
+        # the reader of the output went away (``| head``): stop quietly, and send what
+        # is still buffered nowhere, or its flush at exit fails again
+        # (docs.python.org/3/library/signal.html#note-on-sigpipe)
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, AttributeError, ValueError):   # no stdout to speak of
+            pass
+        return 1

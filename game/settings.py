@@ -30,6 +30,13 @@ from game.notices import Notice
 FILE_NAME = "settings.json"
 #: Settings are a few hundred bytes; anything much larger is not ours.
 MAX_BYTES = 1024 * 1024
+#: What of a list or a table read from the file is kept, so that the file the game
+#: writes back stays far below :data:`MAX_BYTES` (written with indents and ASCII
+#: escapes, a file near the cap grew past it: the next start could not read it, and
+#: every setting was lost from then on). The game has a few dozen tips and a dozen
+#: rules keys, each id a few characters.
+MAX_KEPT = 256
+MAX_ID = 64
 
 ANIM_SPEEDS = ("off", "fast", "normal", "slow")
 THINK_PAUSES = (0.0, 0.3, 0.6, 1.0, 1.5, 2.5)
@@ -126,8 +133,24 @@ def _clean_setup(value: dict[str, Any]) -> dict[str, Any]:
                 out["seats"][i]["level"] = s["level"]
     rules = value.get("rules")
     if isinstance(rules, dict):
-        out["rules"] = {k: v for k, v in rules.items() if isinstance(k, str)}
+        kept = [(k, v) for k, v in rules.items() if _short(k) and _rule_value(v)]
+        out["rules"] = dict(kept[:MAX_KEPT])
     return out
+
+
+def _short(x: object) -> bool:
+    return isinstance(x, str) and len(x) <= MAX_ID
+
+
+def _rule_value(v: object) -> bool:
+    """A value a rules key can have (the setup checks it against the rules later)."""
+    return (v is None or isinstance(v, (bool, float)) or _short(v)
+            or (isinstance(v, int) and abs(v) < 2**63))
+
+
+def _clean_tips(seen: list[str]) -> list[str]:
+    """The tips already shown: each id once, at most :data:`MAX_KEPT` of them."""
+    return list(dict.fromkeys(x for x in seen if _short(x)))[:MAX_KEPT]
 
 
 class Settings:
@@ -205,6 +228,7 @@ def load(path: Path | None = None) -> Settings:
             settings.data[key] = raw[key]
     for key in ("setup", "setup_rams"):
         settings.data[key] = _clean_setup(settings.data[key])
+    settings.data["tips_seen"] = _clean_tips(settings.data["tips_seen"])
     if isinstance(settings.data["think_pause"], int):
         settings.data["think_pause"] = float(settings.data["think_pause"])
     return settings

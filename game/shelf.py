@@ -5,8 +5,10 @@ another game never throws an unfinished one away: its autosave is moved onto the
 shelf (``saves/unfinished/<game id>.json``, the same record-with-session format) and
 stays there until the player resumes it or discards it after a question
 (the Continue screen). Resuming a shelved game moves it back into the autosave's
-place (shelving whatever game was there). Finished games leave no file behind (the
-statistics keep them); the replay list never shows these files.
+place (shelving whatever game was there, even another copy of the same game); it is
+not resumed while a file that cannot go onto the shelf is in that place
+(:class:`InTheWay`). Finished games leave no file behind (the statistics keep them);
+the replay list never shows these files.
 
 The shelf never hangs on, floods on or throws away a file in its folder, and says
 what it did (:mod:`game.notices`, once per file):
@@ -58,8 +60,8 @@ class Unfinished:
         t = store.moment(self.session.get("saved"))   # a time the list can show
         if t is not None:
             return t
-        try:
-            return self.path.stat().st_mtime
+        try:     # the file's own time, if it is a date too (Windows: 1970 to 3000)
+            return store.moment(self.path.stat().st_mtime) or 0.0
         except OSError:
             return 0.0
 
@@ -163,11 +165,14 @@ def _free_name(folder: Path, base: str) -> Path:
     return dest
 
 
-def shelve_autosave(keep: str | None = None) -> Path | None:
-    """Move the autosave onto the shelf unless it is the game ``keep`` (its game id)
-    or finished; returns where it went."""
+def shelve_autosave(keep: str | None = None,
+                    resumed: dict[str, Any] | None = None) -> Path | None:
+    """Move the autosave onto the shelf unless it is the game ``keep`` (its game id),
+    the game being resumed (``resumed``: its session data as read, which tells it
+    apart also when its game id is missing or one a session does not take) or
+    finished; returns where it went."""
     saved, _problem = store.read_autosave()
-    if saved is None or saved.finished:
+    if saved is None or saved.finished or (resumed is not None and saved.session == resumed):
         return None
     gid = saved.session.get("game_id")
     if keep is not None and gid == keep:
@@ -179,11 +184,29 @@ def shelve_autosave(keep: str | None = None) -> Path | None:
     return dest
 
 
+class InTheWay(OSError):
+    """A file in the autosave's place that cannot go onto the shelf (one the game cannot
+    read, a damaged one it could not move aside, a finished game the statistics could
+    not count): resuming another game would write over it, so it is not resumed."""
+
+
 def take(entry: Unfinished) -> store.Saved:
-    """Make ``entry`` the autosave (to resume it): the game there goes onto the shelf."""
+    """Make ``entry`` the autosave (to resume it): the game there goes onto the shelf,
+    even when it is the same game (a copy the player kept, played on since: its game id
+    is the entry's, its moves are not); a finished game there is counted in the
+    statistics first (and so cleared). Raises :class:`InTheWay` when something else
+    is in the autosave's place: it is never written over."""
     if not entry.current:
-        shelve_autosave(keep=entry.game_id)
-        replace(entry.path, store.autosave_path())
+        saved, problem = store.read_autosave()
+        if problem is not None:    # damaged since the list was read: moved aside, told
+            problem.notify()
+        if saved is not None and saved.finished:
+            store.finish_saved(saved)              # kept if it cannot be counted
+        shelve_autosave()
+        here = store.autosave_path()
+        if os.path.lexists(here):
+            raise InTheWay(0, "a file that is no unfinished game is in the way", str(here))
+        replace(entry.path, here)
     return store.Saved(entry.record, entry.session, False, entry.summary)
 
 

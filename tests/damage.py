@@ -85,7 +85,7 @@ def _engine(moves: int, seed: int) -> Any:
     return g
 
 
-def _saved_game(game_id: str, moves: int, seed: int) -> str:
+def saved_game(game_id: str, moves: int, seed: int) -> str:
     from game import records
     from game.records import Seat
 
@@ -103,8 +103,8 @@ def make(root: Path) -> Layout:
     for folder in (lay.cfg, lay.shelf, lay.logs):
         folder.mkdir(parents=True, exist_ok=True)
     (lay.cfg / "settings.json").write_text(json.dumps({"volume": 0.2}))
-    (lay.saves / "autosave.json").write_text(_saved_game("base-auto", 6, 3))
-    (lay.shelf / "base-shelf.json").write_text(_saved_game("base-shelf", 5, 4))
+    (lay.saves / "autosave.json").write_text(saved_game("base-auto", 6, 3))
+    (lay.shelf / "base-shelf.json").write_text(saved_game("base-shelf", 5, 4))
     (lay.logs / "stammtisch.log").write_text("base-log-line\n")
     g = _engine(10_000, 5)
     from game import records
@@ -125,7 +125,7 @@ def damage(lay: Layout, target: str, kind: str) -> Path:
         return path.parent
     if kind == "unreadable":
         if not path.exists():
-            path.write_text(_saved_game("unreadable", 4, 6))
+            path.write_text(saved_game("unreadable", 4, 6))
         return path
     if path.exists() or path.is_symlink():
         path.unlink()
@@ -142,7 +142,7 @@ def damage(lay: Layout, target: str, kind: str) -> Path:
         elif target == "log":       # a log is rotated, whatever its size
             path.write_text("base-log-line\n" + "x" * (300 * 1024))  # over its 256 KB
         else:                       # valid content, only too large
-            text = _saved_game("large", 4, 7) if target != "settings" \
+            text = saved_game("large", 4, 7) if target != "settings" \
                 else json.dumps({"volume": 0.3})
             path.write_text(text + " " * (2 * SMALL_CAP))
     else:

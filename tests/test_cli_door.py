@@ -3,6 +3,7 @@ is refused with a message that names the range it must lie in."""
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -139,3 +140,44 @@ def test_a_record_in_a_folder_that_exists_starts_the_table(tmp_path, capsys, no_
     for path in (str(tmp_path / "x.json"), "x.json"):
         code, out, err = run([*HOST, path], capsys)
         assert code == 2 and "error: the table was started" in err, err
+
+
+@pytest.mark.parametrize("argv", [
+    ["replay", "--json", str(ROOT / "tests/examples/0000_chase_5p_complete.json")],
+    ["policy", "--game", "chase", "--players", "3", "--level", "easy", "--json"],
+    ["advise", str(ROOT / "tests/examples/0010_chase_5p_partial.json"), "--json",
+     "--samples", "20"],
+], ids=["replay", "policy", "advise"])
+def test_output_to_a_reader_that_went_away_stops_without_a_traceback(argv):
+    """``stammtisch policy --json | head -c 100``: the reader is gone before the
+    output is written. Python raised BrokenPipeError out of print(), a traceback on
+    the terminal (and another when stdout was flushed at exit); the command now stops
+    quietly with status 1, as the Python documentation advises."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)            # nobody will read: every write fails
+    try:
+        done = subprocess.run([sys.executable, "-m", "game", *argv], stdout=write_end,
+                              stderr=subprocess.PIPE, text=True, timeout=300, cwd=ROOT)
+    finally:
+        os.close(write_end)
+    assert "Traceback" not in done.stderr and "BrokenPipe" not in done.stderr, done.stderr
+    assert done.returncode == 1
+
+
+@pytest.mark.parametrize("name", ["tournament", "advise", "review", "policy", "replay"])
+def test_ctrl_c_in_a_subcommand_stops_it_quietly(name, monkeypatch, capsys):
+    """Ctrl+C during ``stammtisch tournament`` (a bot that thinks long, a long run) or
+    ``advise`` ended in a KeyboardInterrupt traceback; the window quits quietly with
+    status 130, and so does every subcommand now."""
+    from game import commands
+
+    def interrupted(argv: list[str]) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setitem(commands.COMMANDS, name, interrupted)
+    try:
+        code = commands.run(name, [])
+    except KeyboardInterrupt:       # not caught: pytest itself would stop here
+        code = None
+    assert code == 130
+    assert capsys.readouterr().err == ""

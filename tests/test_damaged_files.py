@@ -27,7 +27,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from damage import KINDS, SMALL_CAP, TARGETS, damage, exercise, lost, make, snapshot
+from damage import KINDS, SMALL_CAP, TARGETS, damage, exercise, lost, make, saved_game, snapshot
 from hostile import is_root, read_only, unreadable
 
 from game import fileio, paths, settings
@@ -253,6 +253,128 @@ def test_shelving_never_writes_over_what_has_the_name(layout):
     dest = shelf.shelve_autosave()
     assert dest == layout.shelf / "base-auto-2.json"
     assert (layout.shelf / "base-auto.json").is_dir()
+
+
+def _moves_kept(lay) -> dict[str, list[int]]:
+    """Every game id in the autosave and on the shelf, with the number of moves of
+    each copy of it."""
+    out: dict[str, list[int]] = {}
+    for p in [lay.saves / "autosave.json", *sorted(lay.shelf.glob("*.json"))]:
+        if p.is_file():
+            data = json.loads(p.read_text())
+            out.setdefault(data["session"]["game_id"], []).append(len(data["moves"]))
+    return {k: sorted(v) for k, v in out.items()}
+
+
+def test_resuming_a_shelved_copy_keeps_the_copy_played_on_since(layout):
+    """The autosave holds the same game as a shelved file (same game id), played on
+    since: resuming the shelved one puts the autosave's moves onto the shelf (they
+    were written over)."""
+    from game import shelf
+    from game.store import files as store_files
+
+    store_files._held.clear()
+    (layout.saves / "autosave.json").write_text(saved_game("base-shelf", 9, 4))
+    [entry] = [u for u in shelf.unfinished() if not u.current]
+    assert entry.game_id == "base-shelf" and len(entry.record.moves) == 5
+    shelf.take(entry)
+    assert _moves_kept(layout) == {"base-shelf": [5, 9]}
+    assert len(json.loads((layout.saves / "autosave.json").read_text())["moves"]) == 5
+
+
+@pytest.mark.parametrize("kind", ["unreadable", "fifo"])
+def test_a_file_in_the_autosave_s_place_is_not_written_over_by_a_resumed_game(
+        layout, kind, monkeypatch):
+    """A file the game cannot read in the autosave's place: resuming a shelved game
+    from the Continue screen leaves it as it is, and says so, instead of moving the
+    shelved game over it."""
+    import pygame
+
+    from game.scenes import testing as T
+    from game.scenes.menu import MenuScene
+    from game.store import files as store_files
+
+    store_files._held.clear()
+    place = damage(layout, "autosave", kind)
+    before = snapshot(place)
+    ctx = unreadable(place, monkeypatch) if kind == "unreadable" \
+        else contextlib.nullcontext()
+    with ctx, no_hang():
+        app = T.make_app((960, 600), "en")
+        app.push(MenuScene(app))
+        T.frame(app)
+        T.click_button(app, app.top.list.by_name("continue"))
+        lst = app.top
+        assert lst.name == "unfinished"
+        [i] = [k for k, u in enumerate(lst.entries) if u.game_id == "base-shelf"]
+        app.toast = None
+        T.click_button(app, lst.list.by_name(f"resume_{i}"))
+        assert app.top is lst and T.table_of(app) is None
+        told = app.toast[0] if app.toast is not None else ""
+        pygame.quit()
+    assert snapshot(place) == before
+    assert "could not be resumed: autosave.json" in told, told
+    assert (layout.shelf / "base-shelf.json").is_file()
+
+
+def test_a_finished_autosave_is_counted_before_a_shelved_game_is_resumed(layout):
+    """A finished game in the autosave's place (the game stopped before it was
+    counted): resuming a shelved game counts it in the statistics first, instead of
+    writing over it uncounted or refusing to resume."""
+    import sqlite3
+
+    from game import shelf
+    from game.store import files as store_files
+
+    store_files._held.clear()
+    (layout.saves / "autosave.json").write_text(saved_game("done", 10_000, 3))
+    [entry] = shelf.unfinished()
+    assert entry.game_id == "base-shelf"
+    shelf.take(entry)
+    con = sqlite3.connect(layout.data / "stats.sqlite3")
+    ids = {r[0] for r in con.execute("SELECT game_id FROM games")}
+    con.close()
+    assert ids == {"base-stats", "done"}
+    assert _moves_kept(layout) == {"base-shelf": [5]}
+
+
+def test_an_autosave_damaged_since_the_list_was_read_is_told_when_a_game_resumes(layout):
+    """The Continue list was read; then the autosave's file was cut short (another
+    program, a full disk). Resuming a shelved game moved it aside without a word:
+    now the player is told, as at start-up, and the shelved game resumes."""
+    from game import notices, shelf
+    from game.store import files as store_files
+
+    store_files._held.clear()
+    notices.reset()
+    entries = shelf.unfinished()
+    [entry] = [u for u in entries if u.game_id == "base-shelf"]
+    (layout.saves / "autosave.json").write_text('{"format": 1, "game": "cha')
+    shelf.take(entry)
+    [moved] = list(layout.saves.glob("autosave.json.bad-*"))
+    assert moved.read_text() == '{"format": 1, "game": "cha'
+    told = [n for n in notices.pending() if n.key == "store.save.moved"]
+    assert len(told) == 1 and told[0].params["file"] == moved.name
+    assert _moves_kept(layout) == {"base-shelf": [5]}
+
+
+def test_a_finished_autosave_that_cannot_be_counted_stays(layout):
+    """The statistics cannot count that finished game (a folder in the database's
+    place): it stays where it is, and the shelved game is not resumed over it."""
+    from game import shelf
+    from game.store import files as store_files
+
+    store_files._held.clear()
+    (layout.saves / "autosave.json").write_text(saved_game("done", 10_000, 3))
+    before = snapshot(layout.saves / "autosave.json")
+    stats = layout.data / "stats.sqlite3"
+    stats.unlink()
+    stats.mkdir()
+    [entry] = shelf.unfinished()
+    with pytest.raises(shelf.InTheWay):
+        shelf.take(entry)
+    assert snapshot(layout.saves / "autosave.json") == before
+    assert (layout.shelf / "base-shelf.json").is_file()
 
 
 def test_a_symlinked_settings_file_stays_a_link(layout):

@@ -175,6 +175,29 @@ def test_deeply_nested_settings_start_with_the_defaults(home):
     assert "damaged" in toast(app) and "nested deeper" in toast(app)
 
 
+@pytest.mark.parametrize("extra", [
+    {"tips_seen": ["x"] * 170_000},
+    {"setup": {"rules": {"note": "\u00fc" * 400_000, "lives": 2}}},
+    {"setup_rams": {"rules": {f"k{i}": i for i in range(60_000)}}},
+], ids=["many-tips", "long-text", "many-rules"])
+def test_settings_the_game_writes_back_are_settings_it_can_read(home, extra):
+    """A settings file under the 1 MB cap, holding much that is not the game's: the
+    game wrote it back with indents and ASCII escapes, past the cap, and at the next
+    start could not read it -- every setting lost from then on (the file is kept
+    and never written again). What is not the game's is no longer kept."""
+    path = home / "settings.json"
+    path.write_text(json.dumps({"volume": 0.3, **extra}, ensure_ascii=False,
+                               separators=(",", ":")), encoding="utf-8")
+    assert path.stat().st_size < settings.MAX_BYTES
+    st = settings.load()
+    assert st.notice is None and st["volume"] == 0.3
+    st["volume"] = 0.4
+    assert st.save()
+    again = settings.load()
+    assert again.notice is None and again.writable and again["volume"] == 0.4
+    assert path.stat().st_size < 64 * 1024
+
+
 @pytest.mark.parametrize("where", ["settings.json", "saves/autosave.json"])
 def test_fifo_in_place_of_a_file_does_not_hang_the_start(home, where):
     put_in_place(home / where, "fifo")

@@ -240,6 +240,68 @@ def test_an_unfinished_game_saved_at_an_impossible_time_is_listed(home, saved):
         T.frame(app)
 
 
+def test_an_unfinished_game_whose_file_time_is_no_date_is_listed(home, monkeypatch):
+    """Without a usable ``saved`` time the list shows the file's own time, which went
+    to ``time.localtime`` unchecked: a file dated before 1970 (an archive's odd date)
+    stopped the list on Windows, whose ``localtime`` refuses such a time (as it does
+    past the year 3000, which other file systems than ext4 can hold). Such a file
+    time is no date either."""
+    import os
+    import time
+
+    from game import shelf
+    from game.store.files import autosave_path
+
+    doc = json.loads((EXAMPLES / "0010_chase_5p_partial.json").read_text())
+    doc["session"] = {"game_id": "abc", "saved": "yesterday"}
+    path = autosave_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(doc))
+    os.utime(path, (-1e9, -1e9))                       # 1938
+    real = time.localtime
+
+    def like_windows(secs: float | None = None) -> time.struct_time:
+        if secs is not None and not 0 <= secs <= 32503680000:
+            raise OSError(22, "Invalid argument")
+        return real(secs)
+
+    monkeypatch.setattr(time, "localtime", like_windows)
+    [entry] = shelf.unfinished()
+    assert 0 <= entry.saved_at <= 32503680000
+    app = T.make_app()
+    for scene in ("menu", "unfinished"):
+        app.open(scene, "reset")
+        T.frame(app)
+    assert app.top.name == "unfinished" and len(app.top.entries) == 1
+
+
+@pytest.mark.parametrize("game_id", [None, "y" * 80], ids=["none", "too-long"])
+def test_a_resumed_game_without_a_usable_game_id_is_not_shelved_as_well(home, game_id):
+    """An autosave whose session has no game id (a record put there by hand) or one a
+    session does not take (over 64 characters): the resumed game got a new id, so
+    starting its bookkeeping took the autosave -- the very game resumed -- for
+    another game and put a copy onto the shelf. The list then showed the game twice,
+    the copy stuck at the move where it was resumed."""
+    from game import shelf
+    from game.scenes.menu import MenuScene
+    from game.store.files import autosave_path
+
+    doc = json.loads((EXAMPLES / "0010_chase_5p_partial.json").read_text())
+    doc["session"] = {} if game_id is None else {"game_id": game_id}
+    path = autosave_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(doc))
+    app = T.make_app()
+    app.push(MenuScene(app))
+    T.frame(app)
+    T.click_button(app, app.top.list.by_name("continue"))
+    T.click_button(app, app.top.list.by_name("resume_0"))
+    assert T.table_of(app) is not None
+    left = shelf.unfinished()
+    assert [u.current for u in left] == [True], [u.path.name for u in left]
+    assert not shelf.shelf_dir().exists() or not list(shelf.shelf_dir().iterdir())
+
+
 @pytest.mark.parametrize("elapsed", ["nan", "inf", 1e308, -5])
 def test_a_finished_autosave_with_an_odd_time_played_is_counted(home, elapsed):
     """An autosave of a finished game is counted at the next start. Its session's

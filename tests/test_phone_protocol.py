@@ -365,6 +365,40 @@ def test_a_flood_is_refused_then_cut_and_changes_nothing():
         asyncio.run(main())
 
 
+@pytest.mark.parametrize("frame", ["binary", "ping"])
+def test_a_flood_of_binary_frames_or_pings_is_cut_like_one_of_messages(frame):
+    """Binary frames (each answered "malformed") and WebSocket pings (each answered by
+    a pong) did not count against the line's rate: a device could send them as fast
+    as it liked, for ever, and have every one answered. They count now."""
+    clock = ManualClock()         # frozen: the bucket never refills during the flood
+    table = _table("chase", ["phone", "phone", "phone"],
+                   server_options={"clock": clock, "rate": 20.0, "burst": 40.0})
+
+    async def main() -> None:
+        async with aiohttp.ClientSession() as session:
+            flood = await _hello(session, table, 0)
+            assert flood.ws is not None
+            try:
+                for _ in range(1000):      # 1,000 frames at once, then a message
+                    if frame == "binary":
+                        await flood.ws.send_bytes(b"{}")
+                    else:
+                        await flood.ws.ping(b"p")
+                await flood.send({"type": "ping"})
+            except ConnectionResetError:    # cut already (an older aiohttp says so)
+                pass
+            answers = []
+            while (m := await flood.next()) is not None and m["type"] != "pong":
+                answers.append(m)
+            assert m is None, "the line was still served after the flood"
+            codes = [a["code"] for a in answers if a["type"] == "refused"]
+            assert codes.count("too_fast") == 1 and len(codes) <= 41, codes
+            assert flood.ws.close_code == server_mod.CLOSE_FLOOD
+
+    with running(table):
+        asyncio.run(main())
+
+
 def test_a_resent_move_is_answered_again_never_played_twice():
     table = _table("chase", ["phone", "phone", "phone"])
 

@@ -231,6 +231,34 @@ def test_a_move_is_checked_answered_once_and_repeats_get_the_same_answer():
     assert game.to_move().seat != p.seat or game.moves[-1] == (p.seat, p.legal[0])
 
 
+def test_advice_asked_again_for_the_same_decision_is_not_worked_out_again(monkeypatch):
+    """A phone may ask for the odds 20 times a second: each request, once the last was
+    answered, set the coach working again on the same decision (a core kept busy by
+    one phone). The advice given is sent again instead."""
+    from game.ai import coach
+
+    worked: list[int] = []
+
+    def advise_view(view: dict[str, Any], level: str, samples: Any) -> dict[str, Any]:
+        worked.append(view["seat"])
+        return {"move": view["legal"][0], "options": {m: {"lose_life": 0.5}
+                                                      for m in view["legal"]}}
+
+    monkeypatch.setattr(coach, "advise_view", advise_view)
+    game, link, srv = _link()
+    p = game.to_move()
+    for _ in range(3):
+        srv.inbox.put(Inbound("advice", p.seat, {"type": "advice", "step": 0}))
+        link.pump()
+        if link._coach is not None:          # the coach's answer is in before the next
+            link._coach.shutdown(wait=True)
+            link._coach = None
+    given = srv.said(p.seat, "advice")
+    assert worked == [p.seat]
+    assert len(given) == 3 and given[0] == given[1] == given[2]
+    assert given[0]["step"] == 0 and given[0]["move"] == p.legal[0]
+
+
 def test_refusals_carry_the_engines_reason_and_change_nothing():
     game, link, srv = _link()
     p = game.to_move()

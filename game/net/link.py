@@ -92,6 +92,9 @@ class PhoneLink:
         self.last_ack: dict[int, dict[str, Any]] = {}
         self._coach: concurrent.futures.ThreadPoolExecutor | None = None
         self._advising: dict[int, concurrent.futures.Future[Any]] = {}
+        #: the last advice each seat was given: asked again for the same decision (a
+        #: phone that taps "odds" over and over), it is sent again, not worked out anew
+        self._advised: dict[int, dict[str, Any]] = {}
         self._published = -1
         self._history_sent = 0
         server.set_names(self.names, self.defaults)
@@ -287,12 +290,16 @@ class PhoneLink:
         if p is None or p.seat != seat or msg["step"] != len(self.game.moves):
             self.server.send(seat, refused("stale", "advice is for your own decision"))
             return
+        step = len(self.game.moves)
+        given = self._advised.get(seat)
+        if given is not None and given["step"] == step:
+            self.server.send(seat, given)
+            return
         if seat in self._advising:
             self.server.send(seat, refused("busy"))
             return
         from game.ai.coach import advise_view
 
-        step = len(self.game.moves)
         view = self.game.view(seat)
         if self._coach is None:
             self._coach = concurrent.futures.ThreadPoolExecutor(
@@ -310,8 +317,9 @@ class PhoneLink:
                 self.server.send(seat, refused("busy", "the coach could not answer"))
                 return
             advice = f.result()
-            self.server.send(seat, {"type": "advice", "step": step,
-                                    "move": advice.get("move"),
-                                    "options": advice.get("options", {})})
+            message = {"type": "advice", "step": step, "move": advice.get("move"),
+                       "options": advice.get("options", {})}
+            self._advised[seat] = message
+            self.server.send(seat, message)
 
         fut.add_done_callback(done)

@@ -18,8 +18,8 @@ What it guards (see :mod:`game.net.access`, :mod:`game.net.gate`,
   the connections never use up the file descriptors;
 * a message may have at most ``MAX_MESSAGE`` bytes and ``MAX_DEPTH`` levels (bigger
   ones are refused; frames past ``HARD_LIMIT`` close the line with code 1009), and a
-  connection at most ``rate`` messages a second after a burst (more are refused; a
-  flood closes the line with code 1008);
+  connection at most ``rate`` messages, binary frames or pings a second after a burst
+  (more are refused; a flood closes the line with code 1008);
 * wrong join codes lock the device's address (and all addresses, when they come from
   many); wrong tokens are answered late; the right token always gets in;
 * a line holds at most one seat; a seat a guest claims gets a token only that guest
@@ -396,12 +396,8 @@ class PhoneServer:
         writer = self._spawn(write_out(line, self.on_sent))
         try:
             async for msg in ws:
-                if msg.type == WSMsgType.TEXT:
-                    await self._on_text(line, msg.data)
-                elif msg.type == WSMsgType.BINARY:
-                    self._reply(line, protocol.refused("malformed", "send text, not binary"))
-                elif msg.type == WSMsgType.PING:
-                    await ws.pong(msg.data)
+                if msg.type in (WSMsgType.TEXT, WSMsgType.BINARY, WSMsgType.PING):
+                    await self._on_frame(line, msg.data, msg.type)   # all count: the rate
                 elif msg.type == WSMsgType.PONG:
                     self._heard.pong(line, msg.data)
                 else:       # an error: the frame was too big, or the line broke
@@ -480,17 +476,21 @@ class PhoneServer:
             except Exception as exc:  # noqa: BLE001 - a boundary: the window's wake-up failed
                 notices.unexpected("net", exc, "waking the window")
 
-    async def _on_text(self, line: Line, text: str) -> None:
+    async def _on_frame(self, line: Line, text: str | bytes, kind: WSMsgType) -> None:
+        """A message, a binary frame or a ping (the page sends neither): each counts."""
         if not line.rate.take():
             if line.rate.over == 1:
                 self._reply(line, protocol.refused("too_fast"))
             if line.rate.over >= FLOOD_CLOSE:
-                await self._close(line, CLOSE_FLOOD,
-                                  {"type": "bye", "reason": "too_fast"})
+                await self._close(line, CLOSE_FLOOD, {"type": "bye", "reason": "too_fast"})
+            return
+        if kind == WSMsgType.PING:
+            await line.ws.pong(text)
             return
         try:
-            msg = protocol.parse(text)
-            await self._handle(line, msg)
+            if kind == WSMsgType.BINARY:
+                raise Refused("malformed", "send text, not binary")
+            await self._handle(line, protocol.parse(text))
         except Refused as r:
             self._reply(line, r.as_message())
 

@@ -6,6 +6,7 @@ itself."""
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pygame
 
@@ -69,6 +70,10 @@ class UnfinishedScene(Scene):
         try:
             saved = shelf.take(entry)
             table = self.app.scene("continue", record=saved.record, saved=saved.session)
+        except shelf.InTheWay as exc:     # the file there is kept: said so, not resumed
+            self.app.notify(t("unfinished.in_the_way", file=Path(exc.filename).name))
+            self.reload()
+            return
         except (OSError, ValueError, KeyError) as exc:   # a save that does not resume: told
             self.app.notify(t("store.resume_failed", error=fileio.explain(exc)))
             self.reload()

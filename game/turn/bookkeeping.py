@@ -42,7 +42,7 @@ class Bookkeeper:
                 deals=record.deals if record is not None else None, fsync=fsync)
         # an unfinished game in the autosave's place is kept (game.shelf), not overwritten
         try:
-            shelf.shelve_autosave(keep=session.game_id)
+            shelf.shelve_autosave(keep=session.game_id, resumed=saved)
         except OSError as exc:            # rather no autosave than one written over
             session.autosave_off(fileio.reason(exc))
         return cls(session)
