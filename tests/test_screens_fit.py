@@ -11,12 +11,14 @@ lies on something else, and every button's label fits. ``tools/render_screens.py
 
 from __future__ import annotations
 
+import random
 import warnings
 
 import pygame
 import pytest
 
 from game import winsize
+from game.i18n import t
 from game.scenes import testing as T
 from game.scenes.menu import MenuScene
 from game.view import text, widgets
@@ -78,3 +80,76 @@ def test_the_window_keeps_to_the_smallest_size():
     assert tuple(window.minimum_size) == winsize.MIN_SIZE    # the system's own limit
     small = T.make_app((320, 240), "en")                      # --size below: raised
     assert small.size == winsize.MIN_SIZE
+
+
+def _chart_series(n: int, rounds: int, start: int, top: int) -> list[list[int]]:
+    """Every seat's count after each round: the first seat climbs to ``top``, the
+    others lose one now and then and several stay level (their lines run side by side,
+    spread apart)."""
+    rows = [[start] * n]
+    for i in range(1, rounds + 1):
+        row = list(rows[-1])
+        row[0] = start + (top - start) * i // rounds
+        for s in range(1, n):
+            if (i + s) % 4 == 0 and row[s] > 0:
+                row[s] -= 1
+        rows.append(row)
+    return rows
+
+
+def _chart_drawn(chart, surf_size, args, kw) -> tuple[pygame.Surface, list]:
+    """The chart drawn twice on black: its lines and dots alone (no text), and the
+    texts it writes, each with its box."""
+    blit = text.blit
+    ink = pygame.Surface(surf_size)
+    shown: list[tuple[str, pygame.Rect]] = []
+
+    def spy(surf, s, *a, **k) -> pygame.Rect:
+        shown.append((s, blit(surf, s, *a, **k)))
+        return shown[-1][1]
+
+    try:
+        text.blit = lambda *a, **k: pygame.Rect(0, 0, 0, 0)
+        chart(ink, *args, **kw)
+        text.blit = spy
+        chart(pygame.Surface(surf_size), *args, **kw)
+    finally:
+        text.blit = blit
+    return ink, shown
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("size", [winsize.MIN_SIZE, (1920, 1080)])
+def test_the_results_chart_keeps_its_numbers_and_names_off_the_lines(home, monkeypatch,
+                                                                      lang, size):
+    """The results screen's chart of ten seats over many rounds, a few lives (Chase the
+    Ace) and Rams' counters: no number or the axis's name lies on another, on a line or
+    a dot, or outside the chart. The round axis's name stood above the plot's top
+    right, where the top lines ran through it; the dots of the last rounds lay on the
+    round numbers (800x450, ten seats), and 24 round numbers stood touching."""
+    from game.scenes import results
+    from game.view import charts
+
+    app = T.make_app(size, lang)
+    app.push(MenuScene(app))
+    tb = app.open("table", game_id="chase", seats=T.mixed_seats(5, 1, lang),
+                  rules={"lives": 1}, seed=3)
+    assert T.play_to_results(app, tb, random.Random(1))
+    calls: list = []
+    monkeypatch.setattr(results, "lives_chart", lambda *a, **kw: calls.append((a, kw)))
+    for series in (_chart_series(10, 23, 3, 3), _chart_series(10, 30, 20, 96)):
+        app.top.story.lives = series
+        calls.clear()
+        app.draw()
+        (surf, *args), kw = calls[0]
+        rect = args[0]
+        ink, shown = _chart_drawn(charts.lives_chart, surf.get_size(), args, kw)
+        assert t("stats.round_axis") in [s for s, _ in shown]
+        background = (0, ink.map_rgb((90, 84, 70)))         # black, the grid
+        for s, r in shown:
+            assert rect.contains(r), (s, r, rect)
+            on = [(x, y) for x in range(r.left, r.right) for y in range(r.top, r.bottom)
+                  if ink.get_at_mapped((x, y)) not in background]
+            assert not on, (s, r, on[:3])
+            assert not any(r.colliderect(r2) for s2, r2 in shown if (s2, r2) != (s, r)), \
+                (s, r, shown)

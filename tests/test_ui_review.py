@@ -212,6 +212,43 @@ def test_the_players_of_a_big_table_are_listed_whole_and_readable(home, lang, si
     assert scene.list_rect.bottom <= scene.list.buttons[0].rect.top
 
 
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_every_option_and_the_cost_show_under_ten_players_at_the_smallest_window(
+        home, monkeypatch, lang):
+    """Ten players' rows leave the decision 118 pixels at 800x450. Below the cards,
+    Rams' options with three to five choices lost their last rows (the chosen one among
+    them, where it cost most) and the cost under them, in every such decision of a
+    30-round game; now the cards stand beside the options. Every decision of the first
+    round shows each option and the cost, and nothing is cut off or lies on
+    something."""
+    from game.i18n import t
+    from tests.screen_check import problems, recording
+
+    app = make_app(lang, (800, 450))
+    levels = ["easy", "medium", "hard", "expert"]
+    record = play("rams", [levels[i % 4] for i in range(10)], 3, {"counters": 4}, stop=40)
+    app.open("review", record=record)
+    scene = app.top
+    T.frame(app)
+    seen = drawn_strings(monkeypatch)
+    kinds = set()
+    for i, d in enumerate(scene.entries):
+        scene.focus = i
+        seen.clear()
+        with recording(app) as frame:
+            app.draw()
+        assert not problems(frame, f"{lang} decision {i}")
+        for m in d["options"]:
+            assert review_panels.move_label(d["decision"], m) in seen, (i, m)
+        cost = t(review_panels.scored("review.cost", scene.review),
+                 x=review_panels.num(d["cost"])) if d["cost"] >= 0.005 else t("review.no_cost")
+        assert any(s == cost for s in seen), (i, cost)
+        inside = [r for s, r in frame.texts if scene.detail_rect.colliderect(r)]
+        assert all(scene.detail_rect.contains(r) for r in inside), i
+        kinds.add(len(d["options"]))
+    assert {3, 4, 5} <= kinds, kinds
+
+
 def test_the_replay_list_opens_a_review_and_the_statistics_chart_it(home):
     app = make_app()
     for seed in (1, 2):

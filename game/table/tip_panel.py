@@ -1,10 +1,11 @@
 """The first game's tips at the table (:mod:`game.turn.tips` says which and when):
 shown one at a time over the table, each once, put away with a click or any key. A
-tip keeps clear of the middle of the table (the talon, the trump, the trick: what
-many tips talk about) and of the person's buttons and hand where it can, and of the
-seats' plates where some place allows (else it covers the least of them it can
-find). While a tip shows, the game waits (the turn flow does not move on), so the
-person reads it before the computers act.
+tip keeps clear of the person's buttons and hand and of a trick on the table; of the
+middle of the table (the talon, the trump: what many tips talk about) and of the
+seats' plates where some place allows; where none is clear of both, it lies on the
+middle rather than on a plate (else it covers the least of the plates it can find).
+While a tip shows, the game waits (the turn flow does not move on), so the person
+reads it before the computers act.
 
 Tips show only to a person at the screen: never in the demo, a replay, at a table of
 phones only, or while a resumed game catches up. The settings hold whether tips are
@@ -29,6 +30,16 @@ from game.view import text, widgets
 SLIDES = 8
 #: the steps of width tried between the narrow tip over the log and the widest
 WIDTHS = 8
+#: the text sizes (shares of the usual) a tip tries before it lies on a plate
+SCALES = (1.0, 0.9, 0.8)
+
+
+def plate_drawn(g: Any, seat: int) -> pygame.Rect:
+    """A seat's plate as it is drawn: with its shadow under it and, at the Rams table,
+    the badge of what it declared half over its top edge."""
+    r = g.plate_rect(seat)
+    above = int(r.height * 0.2 + 2 * g.u)
+    return pygame.Rect(r.left, r.top - above, r.width, r.height + above + max(1, int(3 * g.u)))
 
 
 def covered(r: pygame.Rect, rects: list[pygame.Rect]) -> int:
@@ -44,6 +55,9 @@ class TipPanel:
         self.book: Any = getattr(table, "tip_book", None)
         self.rect = pygame.Rect(0, 0, 0, 0)
         self._fits: dict[tuple, dict[str, Any]] = {}     # fit() by width and texts
+        #: the text's size as a share of the usual: smaller where only that covers no plate
+        self.scale = 1.0
+        self._placed: tuple[tuple, pygame.Rect, float] | None = None   # the last place
 
     # ------------------------------------------------------------------ when
 
@@ -93,17 +107,23 @@ class TipPanel:
             return True
         return ev.type in (pygame.MOUSEBUTTONUP, pygame.KEYUP)
 
-    def keep_clear(self) -> list[pygame.Rect]:
+    def keep_clear(self, spare_middle: bool = False) -> list[pygame.Rect]:
         """What a tip should not cover: the middle of the table, the move buttons and
-        the person's hand (its panel, in Chase the Ace)."""
+        the person's hand (its panel, in Chase the Ace). With ``spare_middle``, only
+        what the person acts with and the cards lying out: not the talon and the
+        trump, nor where a trick's cards go while none lies there."""
         tb = self.table
         g = tb.table_layout.geo
         middle = pygame.Rect(0, 0, int(g.cw * 2.6), int(g.ch * 1.5))
         middle.center = (int(g.cx), int(g.cy))
-        rects = [middle, *(b.rect for b in tb.actions.buttons)]
+        rects = [b.rect for b in tb.actions.buttons]
+        if not spare_middle:
+            rects.append(middle)
         # where the cards of a trick (Rams) or each seat's card (Chase) lie
         spots = list(getattr(g, "trick", {}).values())      # Rams
-        if not spots:                                       # Chase: a card at each seat
+        if spots and spare_middle and not tb.model.trick_sprites:
+            spots = []                                      # no trick on the table
+        elif not spots:                                     # Chase: a card at each seat
             try:
                 spots = [tb.table_layout.resolve(("seat", s)) for s in range(tb.n)]
             except (KeyError, TypeError, ValueError):
@@ -114,18 +134,48 @@ class TipPanel:
         hand = getattr(tb.controls, "card_rects", None)
         return rects + (hand() if hand is not None else [])
 
-    def place(self, box: pygame.Rect, window: pygame.Rect) -> pygame.Rect:
+    def place(self, width: int, window: pygame.Rect) -> pygame.Rect:
+        """Where a tip at most ``width`` wide lies (:meth:`search`), at the usual text
+        size; where that covers a plate, at the first smaller size of :data:`SCALES`
+        that covers none (else at the usual size). Kept while nothing it depends on
+        moves, so the search runs when something does, not every frame."""
+        g = self.table.table_layout.geo
+        key = (window.size, id(self.queue[0]), self.queue[0].texts(), g.size,
+               *(tuple(plate_drawn(g, s)) for s in g.seat),
+               *(tuple(r) for r in self.keep_clear()), *(tuple(r) for r in
+                                                        self.keep_clear(True)))
+        if self._placed is not None and self._placed[0] == key:
+            self.scale = self._placed[2]
+            return self._placed[1].copy()
+        first = None
+        for scale in SCALES:
+            self.scale = scale
+            r, cover = self.search(pygame.Rect(0, 0, width, self.height_for(width)), window)
+            first = first or (r, scale)
+            if cover == 0:
+                break
+        else:
+            r, self.scale = first
+        self._placed = (key, r.copy(), self.scale)
+        return r
+
+    def search(self, box: pygame.Rect, window: pygame.Rect) -> tuple[pygame.Rect, int]:
         """At the top of the table's area; else over the log (where the table's words
         are); else at the area's bottom; else in its middle; else, narrower or as wide,
         slid along the top of the area or the bottom of the window: of these the first
-        place that covers nothing of :meth:`keep_clear` and no seat's plate, else the
-        one (clear of the rest) covering the least of the plates, else the middle.
+        place that covers nothing of :meth:`keep_clear` and no seat's plate; else the
+        first that covers no plate, lying on the talon and the trump (a trick on the
+        table stays clear); else the one (clear of all) covering the least of the
+        plates, else the middle. With the plate pixels it covers.
         The seat at the lower right sits just above the log: a tip over the log hid
-        its plate with 6 to 10 at the table (with 8 at 1280x800, 11020 pixels of it)."""
+        its plate with 6 to 10 at the table (with 8 at 1280x800, 11020 pixels of it).
+        A long tip (Rams' 'Play or drop out?', 342 pixels high at 1280x720 in German)
+        finds no place clear of the middle and the plates with 6 or more at the table,
+        and lay on the plate at the lower right (at 1280x720, 190x37 pixels of it)."""
         g = self.table.table_layout.geo
         area, gap = g.area, max(4, int(8 * g.u))
         clear = self.keep_clear()
-        plates = [g.plate_rect(s) for s in g.seat]
+        plates = [plate_drawn(g, s) for s in g.seat]
         top = box.copy()
         top.midtop = (int(g.cx), area.top + gap)
         log = g.log_panel
@@ -150,17 +200,24 @@ class TipPanel:
 
         # the first place that fits and covers no plate (most frames: one of the first
         # four, so the slid ones are never made), else the first of the least covering
-        best, least = middle, None
+        spared = self.keep_clear(spare_middle=True)
+        best, least, on_middle = middle, None, None
         for r in places():
             r.clamp_ip(window)
-            if r.top < g.top_h or any(r.colliderect(c) for c in clear):
+            if r.top < g.top_h or any(r.colliderect(c) for c in spared):
                 continue
             cover = covered(r, plates)
+            if any(r.colliderect(c) for c in clear):
+                if cover == 0 and on_middle is None:
+                    on_middle = r
+                continue
             if cover == 0:
-                return r
+                return r, 0
             if least is None or cover < least:
                 best, least = r, cover
-        return best
+        if on_middle is not None:
+            return on_middle, 0
+        return best, covered(best, plates)
 
     def fit(self, width: int) -> dict[str, Any]:
         """The tip set into a panel ``width`` pixels wide: sizes, lines and height
@@ -170,11 +227,11 @@ class TipPanel:
         title, body = self.queue[0].texts()
         footer = t("tip.footer")
         # kept: each frame's lay-out tries the tip at several widths
-        key = (width, title, body, footer, u, geo.area.height)
+        key = (width, title, body, footer, u, geo.area.height, self.scale)
         if key in self._fits:
             return self._fits[key]
         inner = width - int(36 * u)
-        fs = max(12, int(23 * u))
+        fs = max(12, int(23 * u * self.scale))
         while True:
             ts = max(12, int(fs * 1.2))
             small = max(11, int(fs * 0.8))
@@ -204,7 +261,7 @@ class TipPanel:
             return self.rect
         geo = self.table.table_layout.geo
         width = int(min(geo.area.width * 0.86, 640 * geo.u, window.width - 16))
-        box = self.place(pygame.Rect(0, 0, width, self.height_for(width)), window)
+        box = self.place(width, window)
         box.height = self.height_for(box.width)
         box.clamp_ip(window)
         self.rect = box

@@ -34,40 +34,66 @@ def value_step(top: int, height: int, font_px: int) -> int:
     return 100
 
 
+def round_step(steps: int, width: float, label_w: int) -> int:
+    """Every how many rounds the round axis gets a number: 1, 2, 5, 10, … so that at
+    most about a dozen stand there and each has twice its width (23 rounds at 800x450
+    put 24 numbers 16 pixels apart, "22" and "23" touching)."""
+    for step in (1, 2, 5, 10, 20, 50, 100, 200, 500):
+        if step * 12 >= steps and width * step / max(1, steps) >= 2 * label_w:
+            return step
+    return 1000
+
+
 def lives_chart(surf: pygame.Surface, rect: pygame.Rect, series: Sequence[Sequence[int]],
                 colours: Sequence[tuple[int, int, int]], u: float, axis_label: str,
                 highlight: Sequence[int] = ()) -> None:
     """``series[i]`` is every seat's lives after round ``i`` (``series[0]``: the start);
     one line per seat in ``colours``; a dot where a seat's count changed (lives lost, or
     Rams' counters shed or added). Seats in
-    ``highlight`` are drawn thicker (the winners)."""
+    ``highlight`` are drawn thicker (the winners).
+
+    The lines stray from the plot: seats with equal counts are spread apart, the
+    winners' lines are thick and the dots round. The numbers of both axes and the
+    round axis's name (under the round numbers) keep clear of all of that: above the
+    name the plot was the name's neighbour, and at 800x450 with ten seats the top
+    lines ran through it and the dots of the last round through the round numbers."""
     if len(series) < 1 or rect.width < 40 or rect.height < 30:
         return
     n_seats = len(series[0])
     top = max(1, max(max(row) for row in series))
     fs = max(10, int(15 * u))
-    # room above the plot for the axis label, below it for the round numbers
-    plot = pygame.Rect(rect.left + int(34 * u), rect.top + fs + int(6 * u),
-                       rect.width - int(46 * u), 0)
-    plot.height = max(10, rect.bottom - plot.top - max(int(24 * u), fs + int(8 * u)))
+    line_h = text.size_of("0123456789", fs)[1]
+    # how far a line or a dot reaches past the value it stands for
+    dot = max(3, int(5 * u))
+    spread = max(1.0, 2.0 * u)
+    reach = int((n_seats - 1) / 2 * spread + max(dot, max(2, int(4 * u)) / 2)) + 1
+    gap = max(2, int(4 * u))
+    steps = max(1, len(series) - 1)
+    last_w = text.size_of(str(steps), fs)[0]
+    left_w = text.size_of(str(top), fs)[0]
+    left = rect.left + max(int(34 * u), left_w + int(8 * u) + gap)
+    right = rect.right - max(int(12 * u), last_w // 2 + gap, reach + gap)
+    top_y = rect.top + max(line_h // 2, reach) + gap
+    # under the plot: the reach of the lines, the round numbers, the axis's name
+    bottom = rect.bottom - gap - 2 * line_h - gap - reach
+    plot = pygame.Rect(left, top_y, max(10, right - left), max(10, bottom - top_y))
     grid = (90, 84, 70)
     for k in range(0, top + 1, value_step(top, plot.height, fs)):
         y = plot.bottom - plot.height * k / top
         pygame.draw.line(surf, grid, (plot.left, int(y)), (plot.right, int(y)), 1)
         text.blit(surf, str(k), fs, (plot.left - int(8 * u), int(y)), widgets.DIM, "midright")
-    steps = max(1, len(series) - 1)
-    every = max(1, steps // 12)
+    every = round_step(steps, plot.width, last_w)
     for i in range(0, len(series), every):
         x = plot.left + plot.width * i / steps
-        text.blit(surf, str(i), fs, (int(x), plot.bottom + int(4 * u)), widgets.DIM, "midtop")
-    text.blit(surf, axis_label, fs, (plot.right, plot.top - int(2 * u)), widgets.DIM,
-              "bottomright")
+        text.blit(surf, str(i), fs, (int(x), plot.bottom + reach), widgets.DIM, "midtop")
+    text.blit(surf, axis_label, fs, (plot.centerx, plot.bottom + reach + line_h + gap),
+              widgets.DIM, "midtop")
 
     def point(i: int, lives: int, seat: int) -> tuple[int, int]:
         # seats with equal lives are spread a little so every line stays visible
-        spread = (seat - (n_seats - 1) / 2) * max(1.0, 2.0 * u)
+        off = (seat - (n_seats - 1) / 2) * spread
         return (int(plot.left + plot.width * i / steps),
-                int(plot.bottom - plot.height * lives / top + spread))
+                int(plot.bottom - plot.height * lives / top + off))
 
     for seat in range(n_seats):
         pts = step_line(series, seat, lambda i, lives, seat=seat: point(i, lives, seat))
@@ -77,5 +103,4 @@ def lives_chart(surf: pygame.Surface, rect: pygame.Rect, series: Sequence[Sequen
             pygame.draw.lines(surf, col, False, pts, width)
         for i in range(1, len(series)):
             if series[i][seat] != series[i - 1][seat]:
-                pygame.draw.circle(surf, col, point(i, series[i][seat], seat),
-                                   max(3, int(5 * u)))
+                pygame.draw.circle(surf, col, point(i, series[i][seat], seat), dot)

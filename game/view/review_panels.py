@@ -197,7 +197,11 @@ def detail_panel(surf: pygame.Surface, rect: pygame.Rect, d: dict[str, Any],
                  key_min: float, you: int | None = None) -> None:
     """A decision in full: the cards as its seat saw them, every option with the
     coach's odds (chosen and best marked), the cost, and what the others were dealt
-    (shown only because the round is over, and marked so)."""
+    (shown only because the round is over, and marked so).
+
+    Where the cards above the options leave too little room for every option and the
+    cost (the panel is short: ten players' rows above it at 800x450), the cards stand
+    in a column beside the options (:func:`_beside`)."""
     widgets.panel(surf, rect, u, 215)
     pad = int(12 * u)
     x0, right = rect.left + pad, rect.right - pad
@@ -216,37 +220,33 @@ def detail_panel(surf: pygame.Surface, rect: pygame.Rect, d: dict[str, Any],
     y += int(hs * 1.35)
     fs = max(10, int(17 * u))
     ch = max(24, min(int(78 * u), (rect.height - 2 * pad) // 5))
-    # the cards as this seat saw them: its hand and the public table
-    seen_line = t("review.seen_you") if d["seat"] == you else \
-        t("review.seen", name=names[d["seat"]])
-    text.blit(surf, seen_line, fs, (x0, y), widgets.DIM)
-    y += int(fs * 1.3)
-    x = strip.draw(surf, d["hand"], x0, y, ch, int(4 * u), right)
-    seen = d.get("seen") or {}
-    extra: list[tuple[str, list[str]]] = []
-    if seen.get("trump_card"):
-        extra.append((t("review.trump"), [seen["trump_card"]]))
-    trick = [c["card"] for c in seen.get("trick") or [] if isinstance(c, dict)]
-    if trick:
-        extra.append((t("review.trick"), trick))
-    faceup = list((seen.get("faceup") or {}).values())
-    if faceup:
-        extra.append((t("review.faceup"), faceup))
-    sfs = max(10, int(15 * u))
-    for label, codes in extra:
-        x += int(18 * u)
-        lw = text.size_of(label, sfs)[0]
-        need = lw + int(6 * u) + len(codes) * (int(ch * 0.8 * CARD_RATIO) + int(3 * u))
-        if x + need > right:
-            break
-        text.blit(surf, label, sfs, (x, y + ch // 2), widgets.DIM, "midleft")
-        x = strip.draw(surf, codes, x + lw + int(6 * u), y + int(ch * 0.1), int(ch * 0.8),
-                       int(3 * u), right)
-    y += ch + int(10 * u)
-    y = _options(surf, pygame.Rect(x0, y, right - x0, bottom - y), d, strip, u, key_min,
-                 review)
-    # the verdict
     vfs = max(11, int(19 * u))
+    n = max(1, len(d["options"]))
+    # the options' rows as _options makes them below the cards, and the cost under them
+    low = y + int(fs * 1.3) + ch + int(10 * u)
+    rh = max(16, min(int(32 * u), (bottom - low) // (n + 2)))
+    if low + n * rh + int(6 * u) + vfs > bottom:
+        y = _beside(surf, pygame.Rect(x0, y, right - x0, bottom - y - int(vfs * 1.3)), d,
+                    review, names, strip, u, key_min, you, fs, ch)
+    else:
+        # the cards as this seat saw them: its hand and the public table
+        text.blit(surf, _seen_line(d, names, you), fs, (x0, y), widgets.DIM)
+        y += int(fs * 1.3)
+        x = strip.draw(surf, d["hand"], x0, y, ch, int(4 * u), right)
+        sfs = max(10, int(15 * u))
+        for label, codes in _extras(d):
+            x += int(18 * u)
+            lw = text.size_of(label, sfs)[0]
+            need = lw + int(6 * u) + len(codes) * (int(ch * 0.8 * CARD_RATIO) + int(3 * u))
+            if x + need > right:
+                break
+            text.blit(surf, label, sfs, (x, y + ch // 2), widgets.DIM, "midleft")
+            x = strip.draw(surf, codes, x + lw + int(6 * u), y + int(ch * 0.1),
+                           int(ch * 0.8), int(3 * u), right)
+        y += ch + int(10 * u)
+        y = _options(surf, pygame.Rect(x0, y, right - x0, bottom - y), d, strip, u, key_min,
+                     review)
+    # the verdict
     if y + vfs > bottom:
         return
     if d["cost"] >= 0.005:
@@ -260,21 +260,95 @@ def detail_panel(surf: pygame.Surface, rect: pygame.Rect, d: dict[str, Any],
     _hidden(surf, pygame.Rect(x0, y, right - x0, bottom - y), d, review, names, strip, u)
 
 
+def _seen_line(d: dict[str, Any], names: Sequence[str], you: int | None) -> str:
+    return t("review.seen_you") if d["seat"] == you else t("review.seen", name=names[d["seat"]])
+
+
+def _extras(d: dict[str, Any]) -> list[tuple[str, list[str]]]:
+    """The public cards the seat saw beside its hand: the trump, the trick, the cards
+    lying face up."""
+    seen = d.get("seen") or {}
+    extra: list[tuple[str, list[str]]] = []
+    if seen.get("trump_card"):
+        extra.append((t("review.trump"), [seen["trump_card"]]))
+    trick = [c["card"] for c in seen.get("trick") or [] if isinstance(c, dict)]
+    if trick:
+        extra.append((t("review.trick"), trick))
+    faceup = list((seen.get("faceup") or {}).values())
+    if faceup:
+        extra.append((t("review.faceup"), faceup))
+    return extra
+
+
+def _beside(surf: pygame.Surface, area: pygame.Rect, d: dict[str, Any],
+            review: dict[str, Any], names: Sequence[str], strip: CardStrip, u: float,
+            key_min: float, you: int | None, fs: int, ch: int) -> int:
+    """The cards the seat saw in a column at the left of ``area`` (the line that says
+    whose they are wrapped over it, the public cards under the hand, each kind on a
+    line of its own), every option beside them, without the odds' bars; returns the
+    next free y. Five options of Rams under ten players' rows at 800x450 leave the
+    decision 118 pixels: below the cards, the options lost their last rows (the chosen
+    one among them) and the cost."""
+    gap = int(10 * u)
+    # as wide as the hand at its height above the options, a fifth to 28 % of the panel
+    hand_w = len(d["hand"]) * (int(ch * CARD_RATIO) + int(3 * u))
+    col = pygame.Rect(area.left, area.top, max(int(area.width * 0.2),
+                                               min(int(area.width * 0.28), hand_w)),
+                      area.height)
+    n = max(1, len(d["options"]))
+    rh = max(row_least(u), min(int(26 * u), (area.height - int(6 * u)) // n))
+    opts = pygame.Rect(col.right + gap, area.top, area.right - col.right - gap, n * rh)
+    y = _options(surf, opts, d, strip, u, key_min, review, rh=rh, bars=False)
+    lines = text.wrap(_seen_line(d, names, you), fs, col.width)
+    lh = text.size_of("Ag", fs)[1]
+    cy = col.top
+    for line in lines:
+        text.blit(surf, line, fs, (col.left, cy), widgets.DIM)
+        cy += lh
+    extras = _extras(d)
+    room = max(y, col.bottom) - cy - int(4 * u)
+    ch = max(16, min(ch, room // (1 + len(extras)) - int(4 * u)))
+    cy += int(3 * u)
+    strip.draw(surf, d["hand"], col.left, cy, ch, int(3 * u), col.right)
+    cy += ch + int(4 * u)
+    sfs = max(10, int(15 * u))
+    for label, codes in extras:
+        small = int(ch * 0.8)
+        if cy + small > col.bottom:
+            break
+        lw = text.size_of(label, sfs)[0]
+        text.blit(surf, label, sfs, (col.left, cy + small // 2), widgets.DIM, "midleft")
+        strip.draw(surf, codes, col.left + lw + int(6 * u), cy, small, int(3 * u), col.right)
+        cy += small + int(4 * u)
+    return max(y, cy) + int(2 * u)
+
+
 def _options(surf: pygame.Surface, area: pygame.Rect, d: dict[str, Any], strip: CardStrip,
-             u: float, key_min: float, review: dict[str, Any]) -> int:
+             u: float, key_min: float, review: dict[str, Any], rh: int | None = None,
+             bars: bool = True) -> int:
     """Every option of the decision with the coach's odds; returns the next free y.
     Each bar runs from the best outcome (or none lost) to the worst: under counters an
-    option can shed counters, so its figure is below zero."""
+    option can shed counters, so its figure is below zero. Rows ``rh`` high (by
+    default as many as fit with room for two more); without ``bars`` the odds follow
+    the longest option's name."""
     opts = d["options"]
     order = sorted(opts, key=lambda m: (opts[m]["lives"], m))
     if not order:
         return area.top
-    rh = max(16, min(int(32 * u), area.height // (len(order) + 2)))
+    rh = rh or max(16, min(int(32 * u), area.height // (len(order) + 2)))
     fs = max(10, int(rh * 0.55))
     floor = min(0.0, min(o["lives"] for o in opts.values()))
     span = max(o["lives"] for o in opts.values()) - floor or 1.0
     bar_x = area.left + int(area.width * 0.32)
     bar_w = int(area.width * 0.15)
+    if not bars:
+        # as the rows draw them: a card (row.height - 4u high) and 6u, the name and 8u
+        card_w = max(4, int((rh - int(3 * u) - int(4 * u)) * CARD_RATIO)) + int(6 * u)
+        bar_x = area.left + int(4 * u) + int(8 * u) + max(
+            text.size_of(move_label(d["decision"], m), fs, True)[0]
+            + (card_w if m in d["hand"] and not m.startswith("take:") else 0)
+            for m in order)
+        bar_w = 0
     y = area.top
     for m in order:
         if y + rh > area.bottom:
@@ -294,12 +368,13 @@ def _options(surf: pygame.Surface, area: pygame.Rect, d: dict[str, Any], strip: 
         text.blit(surf, text.ellipsize(label, fs, bar_x - x - int(8 * u), chosen), fs,
                   (x, row.centery), widgets.GOLD if best else widgets.CREAM, "midleft", chosen)
         bar = pygame.Rect(bar_x, row.centery - max(2, int(4 * u)), bar_w, max(4, int(8 * u)))
-        pygame.draw.rect(surf, (40, 52, 46), bar, border_radius=bar.height // 2)
-        fill = bar.copy()
-        fill.width = int(bar.width * min(1.0, (o["lives"] - floor) / span))
-        if fill.width > 0:
-            pygame.draw.rect(surf, COSTLY if not best else widgets.GOLD, fill,
-                             border_radius=bar.height // 2)
+        if bars:
+            pygame.draw.rect(surf, (40, 52, 46), bar, border_radius=bar.height // 2)
+            fill = bar.copy()
+            fill.width = int(bar.width * min(1.0, (o["lives"] - floor) / span))
+            if fill.width > 0:
+                pygame.draw.rect(surf, COSTLY if not best else widgets.GOLD, fill,
+                                 border_radius=bar.height // 2)
         info = t(scored("review.option.risk", review), p=round(100 * o["lose_life"])) + \
             " · " + t(scored("review.option.lives", review), x=num(o["lives"]))
         later = o["lives"] - o["expected_loss"]
