@@ -149,6 +149,12 @@ def tn(key: str, n: int, **fmt: Any) -> str:
     return t(plural_key(key, n), **fmt)
 
 
+def percent(share: float) -> str:
+    """``share`` (0 to 1) as a whole percentage, written as the active language
+    writes one: "37%" in English, "37 %" in German."""
+    return t("number.percent", p=int(round(100 * float(share))))
+
+
 def card_name(code: str) -> str:
     """A card's name in the active language."""
     from game.cards import card_name as _name

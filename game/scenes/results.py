@@ -12,7 +12,7 @@ from __future__ import annotations
 import pygame
 
 from game import games
-from game.i18n import scored_key, t, tn
+from game.i18n import percent, scored_key, t, tn
 from game.rules.rams_rules import counters_of
 from game.scenes.base import Scene
 from game.scenes.files import export_table
@@ -166,7 +166,7 @@ class ResultsScene(Scene):
             line = t("results.record", level=t("level." + r.level),
                      game=t(games.title_key(tb.game_id)),
                      games=tn("count.games", r.games), wins=r.wins,
-                     rate=f"{round(100 * r.rate)} %")
+                     rate=percent(r.rate))
             fs = text.fit(line, int(22 * u), int(w * 0.92))
             text.blit(surf, line, fs, (w // 2, self.left.bottom + int(10 * u)), widgets.CREAM,
                       "midtop", shadow=True)

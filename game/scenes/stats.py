@@ -13,7 +13,7 @@ import time
 import pygame
 
 from game import games, notices, store
-from game.i18n import scored_key, t, tn
+from game.i18n import percent, scored_key, t, tn
 from game.scenes.base import Scene
 from game.turn.texts import seat_name
 from game.view import text, widgets
@@ -29,7 +29,7 @@ ACCURACY_MEAN = 5
 
 
 def pct(x: float) -> str:
-    return f"{round(100 * x)} %"
+    return percent(x)
 
 
 class StatsScene(Scene):
@@ -315,7 +315,7 @@ class StatsScene(Scene):
         if plot.height < 20 or not curve:
             return
         total = curve[-1][0]
-        self._axes(surf, plot, [(0.0, "0 %"), (0.5, "50 %"), (1.0, "100 %")],
+        self._axes(surf, plot, [(0.0, pct(0.0)), (0.5, pct(0.5)), (1.0, pct(1.0))],
                    self._game_axis(total, "stats.games_axis"))
 
         def pts(idx: int) -> list[tuple[float, float]]:
@@ -359,7 +359,7 @@ class StatsScene(Scene):
         if plot.height < 20:
             return
         total = acc.games
-        self._axes(surf, plot, [(0.0, "0 %"), (0.5, "50 %"), (1.0, "100 %")],
+        self._axes(surf, plot, [(0.0, pct(0.0)), (0.5, pct(0.5)), (1.0, pct(1.0))],
                    self._game_axis(total, "stats.reviewed_axis"))
 
         def at(game: int, value: float) -> tuple[int, int]:
