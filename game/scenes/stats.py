@@ -8,11 +8,9 @@ with the game's own panels and buttons.
 
 from __future__ import annotations
 
-import time
-
 import pygame
 
-from game import games, notices, store
+from game import games, i18n, notices, store
 from game.i18n import percent, scored_key, t, tn
 from game.scenes.base import Scene
 from game.turn.texts import seat_name
@@ -265,7 +263,7 @@ class StatsScene(Scene):
         g = d.last_game
         sub = ""
         if g is not None:
-            date = time.strftime("%d.%m.%Y", time.localtime(g.finished))
+            date = i18n.date(g.finished)
             sub = t("stats.lives_sub", game=t(games.title_key(g.game)),
                     rounds=tn("count.rounds", g.rounds), date=date)
         title = t(scored_key("stats.lives_chart", d.last_counting))
@@ -303,8 +301,7 @@ class StatsScene(Scene):
         d = self.data
         sub = ""
         if d.first_time is not None and d.last_time is not None:
-            a = time.strftime("%d.%m.%Y", time.localtime(d.first_time))
-            b = time.strftime("%d.%m.%Y", time.localtime(d.last_time))
+            a, b = i18n.date(d.first_time), i18n.date(d.last_time)
             sub = f"{a} – {b}" if a != b else a
         plot = self._chart_frame(surf, rect, t("stats.rate_chart"), sub)
         curve = d.rate_curve

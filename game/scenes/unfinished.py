@@ -5,11 +5,9 @@ itself."""
 
 from __future__ import annotations
 
-import time
-
 import pygame
 
-from game import fileio, games, shelf
+from game import fileio, games, i18n, shelf
 from game.i18n import t
 from game.scenes.base import Scene
 from game.turn.texts import seat_name
@@ -32,7 +30,7 @@ def describe(u: shelf.Unfinished) -> str:
     """One line for an unfinished game: which, at what kind of table, how far, who,
     when."""
     names = ", ".join(seat_name(s.as_dict(), i) for i, s in enumerate(u.record.seats))
-    when = time.strftime("%d.%m.%Y %H:%M", time.localtime(u.saved_at))
+    when = i18n.date(u.saved_at, clock=True)
     rnd = max(0, int(u.summary.get("round", 0) or 0)) + 1
     return t("unfinished.row", game=t(games.title_key(u.record.game)),
              kind=t("unfinished.kind." + table_kind(u)), round=rnd, names=names, date=when)
