@@ -66,6 +66,23 @@ def test_the_story_of_the_game(home, game_id, rules, n, seed, sudden):
     app.draw()
 
 
+@pytest.mark.parametrize("lang,nobody", [("en", "Nobody took the penalty."),
+                                         ("de", "Niemand hat die Strafe bekommen.")])
+def test_who_lost_when_says_nobody_when_nobody_did(home, monkeypatch, english_after, lang,
+                                                   nobody):
+    """A short Rams game under counters where nobody took the penalty: the heading
+    "Who took the penalty when" stood over an empty list."""
+    from game import i18n
+    from tests.screen_check import drawn_strings
+
+    app, tb, res = finished_table("rams", {"counters": 5}, 3, seed=1)
+    assert not any(res.story.losses)          # the case this test is here for
+    i18n.set_lang(lang)
+    seen = drawn_strings(monkeypatch)
+    app.draw()
+    assert nobody in seen
+
+
 def test_play_again_has_the_focus_and_a_stray_enter_waits(home):
     app, tb, res = finished_table()
     assert res.list.buttons[res.list.focus].name == "again"

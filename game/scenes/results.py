@@ -204,7 +204,8 @@ class ResultsScene(Scene):
 
     def _losses(self, surf: pygame.Surface, area: pygame.Rect) -> None:
         """Who lost lives (took the penalty, under counters) in which round, as many
-        rounds as there is room for (the last ones when not all fit)."""
+        rounds as there is room for (the last ones when not all fit); that nobody did,
+        when nobody did (a short Rams game under counters)."""
         u = self.u
         fs = max(10, int(17 * u))
         lh = int(fs * 1.3)
@@ -221,6 +222,8 @@ class ResultsScene(Scene):
                 who = ", ".join(t(self._scored("results.loss"), name=tb.seat_name(s), n=k)
                                 for s, k in sorted(lost.items()))
                 lines.append(t("results.round_losses", n=i + 1, who=who))
+        if not lines:      # a heading over nothing reads as a screen not finished
+            lines.append(t(self._scored("results.losses_none")))
         cols = 2 if area.width > 420 * u else 1
         per_col = max(1, (area.height - lh - int(4 * u)) // lh)
         room = per_col * cols
