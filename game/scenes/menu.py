@@ -87,6 +87,16 @@ class MenuScene(Scene):
         # here) and Enter opens it again, as arrows had left it
         self._build(keep_focus=True)
 
+    def escape(self) -> None:
+        """Esc goes back everywhere else, so a second Esc meant for the screen just
+        closed would close the window: the first one here puts the focus on Quit (the
+        way out, said), the next one quits."""
+        focused = self.list.buttons[self.list.focus] if self.list.buttons else None
+        if focused is None or focused.name == "quit":
+            self.app.quit()
+            return
+        self.list.focus = next(i for i, b in enumerate(self.list.buttons) if b.name == "quit")
+
     def new_game(self, game_id: str) -> None:
         self.app.play("click")
         self.app.open("setup", game_id=game_id)
@@ -138,7 +148,7 @@ class MenuScene(Scene):
             watch_file(self.app, ev.file)
             return True
         if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
-            self.app.quit()
+            self.escape()
             return True
         return self.list.handle_event(ev)
 
