@@ -167,6 +167,29 @@ def test_discarding_asks_first(home):
     assert app.top is lst and len(lst.entries) == 1
 
 
+def test_delete_discards_the_focused_game_after_asking(home):
+    """Delete on a game's row (or on its Discard) asks to discard that game, as the
+    README and docs/playing.md say; it used to do nothing (only Shift+Delete did)."""
+    app = T.make_app((1280, 720), "en")
+    app.push(MenuScene(app))
+    lst = unfinished_list(app, (3, 4, 5))
+    assert len(lst.entries) == 3
+    T.key(app, pygame.K_DOWN)
+    T.key(app, pygame.K_DOWN)                    # the second game's row
+    second = lst.entries[1]
+    T.key(app, pygame.K_DELETE)
+    ask = app.top
+    assert ask.name == "confirm" and ask.list.buttons[ask.list.focus].name == "no"
+    T.key(app, pygame.K_RETURN)                  # Cancel: nothing is lost
+    assert app.top is lst and len(shelf.unfinished()) == 3
+    T.key(app, pygame.K_RIGHT)                   # its Discard button
+    assert lst.list.buttons[lst.list.focus].name == "discard_1"
+    T.key(app, pygame.K_DELETE)
+    T.click_button(app, app.top.list.by_name("yes"))
+    assert app.top is lst and second.path not in [u.path for u in shelf.unfinished()]
+    assert len(lst.entries) == 2
+
+
 def test_a_resumed_game_does_not_hold_the_rounds_it_catches_up_on(home):
     """Continue catches up on every saved move at once: the reveals of rounds already
     seen are not held again (the player would have to press a key for each)."""

@@ -162,9 +162,12 @@ class UnfinishedScene(Scene):
         if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
             self.back()
             return True
-        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_DELETE and \
-                ev.mod & pygame.KMOD_SHIFT:
-            self.ask_discard_all()
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_DELETE:
+            if ev.mod & pygame.KMOD_SHIFT:
+                self.ask_discard_all()
+            elif self.entries:           # the focused game (its row or its Discard)
+                self.ask_discard(self.entries[min(self.list.focus // 2,
+                                                  len(self.entries) - 1)])
             return True
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
             for b in self._bottom_buttons():
