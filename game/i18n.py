@@ -18,6 +18,7 @@ parameter of a text.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
@@ -147,6 +148,21 @@ def tn(key: str, n: int, **fmt: Any) -> str:
     ``n`` is also passed to the text as ``{n}``."""
     fmt.setdefault("n", n)
     return t(plural_key(key, n), **fmt)
+
+
+def percent(share: float) -> str:
+    """``share`` (0 to 1) as a whole percentage, written as the active language
+    writes one: "37%" in English, "37 %" in German."""
+    return t("number.percent", p=int(round(100 * float(share))))
+
+
+def date(stamp: float, clock: bool = False) -> str:
+    """The local date of the moment ``stamp`` (seconds since the epoch) as the active
+    language writes a date: 2026-12-07 in English (07.12.2026 would read as the 12th of
+    July to many), 07.12.2026 in German; with ``clock`` the time of day after it."""
+    tm = time.localtime(stamp)
+    day = t("number.date", d=f"{tm.tm_mday:02d}", m=f"{tm.tm_mon:02d}", y=f"{tm.tm_year:04d}")
+    return f"{day} {tm.tm_hour:02d}:{tm.tm_min:02d}" if clock else day
 
 
 def card_name(code: str) -> str:

@@ -121,7 +121,9 @@ def tour(size: tuple[int, int], lang: str) -> Iterator[tuple[str, Any]]:
             if decide_until(app, tb, lambda t: t.model.last_trick is not None, seed=3):
                 T.key(app, tb.controls.last_key)
                 yield "rams_last_trick", app
+                T.key(app, pygame.K_ESCAPE)        # Esc hides the last trick first
         T.key(app, pygame.K_ESCAPE)
+        assert app.top.name == "pause", app.top.name
         yield f"{game_id}_pause", app
         app = new_app(size, lang)
         tb = table(app, game_id, n=4, humans=2)

@@ -66,6 +66,23 @@ def test_the_story_of_the_game(home, game_id, rules, n, seed, sudden):
     app.draw()
 
 
+@pytest.mark.parametrize("lang,nobody", [("en", "Nobody took the penalty."),
+                                         ("de", "Niemand hat die Strafe bekommen.")])
+def test_who_lost_when_says_nobody_when_nobody_did(home, monkeypatch, english_after, lang,
+                                                   nobody):
+    """A short Rams game under counters where nobody took the penalty: the heading
+    "Who took the penalty when" stood over an empty list."""
+    from game import i18n
+    from tests.screen_check import drawn_strings
+
+    app, tb, res = finished_table("rams", {"counters": 5}, 3, seed=1)
+    assert not any(res.story.losses)          # the case this test is here for
+    i18n.set_lang(lang)
+    seen = drawn_strings(monkeypatch)
+    app.draw()
+    assert nobody in seen
+
+
 def test_play_again_has_the_focus_and_a_stray_enter_waits(home):
     app, tb, res = finished_table()
     assert res.list.buttons[res.list.focus].name == "again"
@@ -148,6 +165,29 @@ def test_discarding_asks_first(home):
     T.click_button(app, app.top.list.by_name("yes"))
     assert not shelved.path.exists() and len(shelf.unfinished()) == 1
     assert app.top is lst and len(lst.entries) == 1
+
+
+def test_delete_discards_the_focused_game_after_asking(home):
+    """Delete on a game's row (or on its Discard) asks to discard that game, as the
+    README and docs/playing.md say; it used to do nothing (only Shift+Delete did)."""
+    app = T.make_app((1280, 720), "en")
+    app.push(MenuScene(app))
+    lst = unfinished_list(app, (3, 4, 5))
+    assert len(lst.entries) == 3
+    T.key(app, pygame.K_DOWN)
+    T.key(app, pygame.K_DOWN)                    # the second game's row
+    second = lst.entries[1]
+    T.key(app, pygame.K_DELETE)
+    ask = app.top
+    assert ask.name == "confirm" and ask.list.buttons[ask.list.focus].name == "no"
+    T.key(app, pygame.K_RETURN)                  # Cancel: nothing is lost
+    assert app.top is lst and len(shelf.unfinished()) == 3
+    T.key(app, pygame.K_RIGHT)                   # its Discard button
+    assert lst.list.buttons[lst.list.focus].name == "discard_1"
+    T.key(app, pygame.K_DELETE)
+    T.click_button(app, app.top.list.by_name("yes"))
+    assert app.top is lst and second.path not in [u.path for u in shelf.unfinished()]
+    assert len(lst.entries) == 2
 
 
 def test_a_resumed_game_does_not_hold_the_rounds_it_catches_up_on(home):

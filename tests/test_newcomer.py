@@ -504,8 +504,11 @@ def test_the_chase_table_says_the_lowest_card_loses(monkeypatch, rules, expected
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_the_pause_menu_shows_the_keys(monkeypatch, lang):
-    app, tb = table_at("rams", (960, 600), lang)
+@pytest.mark.parametrize("game_id", ["rams", "chase"])
+def test_the_pause_menu_shows_the_keys(monkeypatch, lang, game_id):
+    """The keys of this table: Rams' card keys and last trick only at a Rams table
+    (a Chase table listed them too), the phones' keys only where phones play."""
+    app, tb = table_at(game_id, (960, 600), lang)
     seen = drawn_strings(monkeypatch)
     T.key(app, pygame.K_ESCAPE)
     app.draw()
@@ -513,6 +516,12 @@ def test_the_pause_menu_shows_the_keys(monkeypatch, lang):
     assert t("pause.keys") in seen
     lines = app.top.key_lines()
     assert all(x in seen for x in lines)
-    assert any(x.startswith("Rams: L") for x in lines)
+    assert any(x.startswith("H: ") for x in lines)
+    assert any(x.startswith("L: ") for x in lines) == (game_id == "rams")
+    assert any("1–9" in x for x in lines) == (game_id == "rams")
+    assert not any(x.startswith("F2") for x in lines)      # no phones at this table
+    monkeypatch.setattr(tb.phone_room, "room", object())   # as if phones played here
+    assert tb.phones is not None
+    assert any(x.startswith("F2") for x in app.top.key_lines())
     assert app.screen.get_rect().contains(app.top.keys_rect)
     assert not any(app.top.keys_rect.colliderect(b.rect) for b in app.top.list.buttons)

@@ -175,6 +175,20 @@ def test_the_last_trick_by_key_and_by_a_click_on_a_pile():
     assert not c.show_last
 
 
+def test_esc_hides_the_last_trick_before_it_opens_the_menu():
+    """Esc goes back: with the last trick shown it hides it (it opened the menu over
+    it); the next Esc opens the menu."""
+    app, tb = table("rams", 0.0, speed="off", seed=2)
+    assert T.drive(app, lambda t: t.model.last_trick is not None and t.state == "human"
+                   and app.top is t, random.Random(3))
+    T.key(app, tb.controls.last_key)
+    assert tb.controls.show_last
+    T.key(app, pygame.K_ESCAPE)
+    assert not tb.controls.show_last and app.top is tb
+    T.key(app, pygame.K_ESCAPE)
+    assert app.top.name == "pause"
+
+
 def test_a_person_who_drops_out_leaves_the_round_to_fast_forward():
     """Once the person has dropped out, only computers decide in the round: it goes on
     at fast speed by itself, up to the person's next decision; F gives the normal pace

@@ -198,6 +198,44 @@ def test_menu_to_setup_to_game_by_keyboard(monkeypatch, tmp_path):
     assert app.top is tb
 
 
+def test_the_main_menu_keeps_its_focus_when_a_screen_opened_from_it_closes(
+        monkeypatch, tmp_path):
+    """Arrows to Statistics, Enter, Esc: the focus is on Statistics again (it used to
+    jump back to the first button, so Enter then started a new game)."""
+    monkeypatch.setenv("STAMMTISCH_HOME", str(tmp_path))
+    app = T.make_app((1280, 720), "en")
+    app.push(MenuScene(app))
+    menu = app.top
+    for name in ("stats", "replays", "settings", "rules", "new_rams"):
+        while menu.list.buttons[menu.list.focus].name != name:
+            T.key(app, pygame.K_DOWN)
+        T.key(app, pygame.K_RETURN)
+        assert app.top is not menu
+        T.key(app, pygame.K_ESCAPE)
+        assert app.top is menu
+        assert menu.list.buttons[menu.list.focus].name == name
+
+
+def test_esc_on_the_main_menu_points_at_quit_before_it_quits(monkeypatch, tmp_path):
+    """Esc goes back on every screen; one Esc too many, back on the main menu, used to
+    close the window at once. Now it puts the focus on Quit, and the next Esc quits."""
+    monkeypatch.setenv("STAMMTISCH_HOME", str(tmp_path))
+    app = T.make_app((1280, 720), "en")
+    app.push(MenuScene(app))
+    menu = app.top
+    T.key(app, pygame.K_DOWN)
+    T.key(app, pygame.K_DOWN)
+    T.key(app, pygame.K_DOWN)
+    T.key(app, pygame.K_RETURN)                # Statistics
+    assert app.top.name == "stats"
+    T.key(app, pygame.K_ESCAPE)                # back to the menu
+    T.key(app, pygame.K_ESCAPE)                # one too many
+    assert app.running and app.top is menu
+    assert menu.list.buttons[menu.list.focus].name == "quit"
+    T.key(app, pygame.K_ESCAPE)
+    assert not app.running
+
+
 def test_setup_by_mouse_and_settings_scene():
     app = T.make_app((960, 600), "de")
     app.push(MenuScene(app))

@@ -193,6 +193,46 @@ def test_the_statistics_header_after_one_game(monkeypatch, tmp_path):
     assert expected in drawn and not re.search(r"\b1 rounds\b", drawn)
 
 
+def after_a_game(monkeypatch, tmp_path, lang: str, screens: tuple[str, ...]) -> str:
+    """Every string drawn on ``screens`` after one game played to its end in
+    ``lang``, joined with " | "."""
+    monkeypatch.setenv("STAMMTISCH_HOME", str(tmp_path))
+    app = T.make_app((1280, 720), lang)
+    app.push(MenuScene(app))
+    tb = app.scene("table", game_id="chase", seats=T.mixed_seats(4, 1, lang),
+                   rules={"lives": 1}, seed=2)
+    app.push(tb)
+    assert T.play_game(app)
+    seen = drawn_strings(monkeypatch)
+    for screen in screens:
+        if app.top.name != screen:
+            app.open(screen)
+        assert app.top.name == screen
+        app.draw()
+    return " | ".join(seen)
+
+
+@pytest.mark.parametrize("lang,wrong", [("en", r"\d %"), ("de", r"\d%")])
+def test_percentages_are_written_as_the_language_writes_them(monkeypatch, tmp_path, lang,
+                                                             wrong):
+    """English writes "37%", German "37 %": the end of a game, the statistics and the
+    settings wrote "37 %" in English too, beside the coach's "42%"."""
+    drawn = after_a_game(monkeypatch, tmp_path, lang, ("results", "stats", "settings"))
+    assert re.search(r"\d ?%", drawn), drawn            # there are percentages
+    assert not re.search(wrong, drawn), drawn
+
+
+@pytest.mark.parametrize("lang,right,wrong", [
+    ("en", r"\b\d{4}-\d\d-\d\d\b", r"\b\d\d\.\d\d\.\d{4}\b"),
+    ("de", r"\b\d\d\.\d\d\.\d{4}\b", r"\b\d{4}-\d\d-\d\d\b")])
+def test_dates_are_written_as_the_language_writes_them(monkeypatch, tmp_path, lang, right,
+                                                       wrong):
+    """The statistics and the replays wrote 07.12.2026 in English too, which reads as
+    the 12th of July to many: English writes 2026-12-07 now."""
+    drawn = after_a_game(monkeypatch, tmp_path, lang, ("stats", "replays"))
+    assert re.search(right, drawn) and not re.search(wrong, drawn), drawn
+
+
 def test_a_restart_with_one_life_is_singular():
     for lang, bad in (("en", "1 lives"), ("de", None)):
         i18n.set_lang(lang)

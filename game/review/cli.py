@@ -62,7 +62,7 @@ def review_file(path: str, level: str = compute.DEFAULT_LEVEL, jobs: int = 1,
 
 
 def _pct(x: float | None) -> str:
-    return "-" if x is None else f"{100 * x:.0f} %"
+    return "-" if x is None else f"{100 * x:.0f}%"
 
 
 def text_lines(review: dict[str, Any]) -> list[str]:

@@ -35,8 +35,7 @@ def cell_colour(p: float) -> tuple[int, int, int]:
 
 
 def percent(p: float) -> str:
-    n = int(round(100 * float(p)))
-    return t("coach.risk_short", p=n)
+    return i18n.percent(p)
 
 
 def rank_index(rank: int) -> str:
@@ -233,7 +232,7 @@ class ChartScene(Scene):
                               (30, 30, 30))
         text.blit(surf, t("chart.seat"), max(10, int(label_fs * 0.85)),
                   (x0 + int(6 * u), y0 + head_h - int(6 * u)), widgets.DIM, "bottomleft")
-        cell_fs = text.fit("100 %", max(10, int(min(cell_h * 0.42, 19 * u))),
+        cell_fs = text.fit(percent(1.0), max(10, int(min(cell_h * 0.42, 19 * u))),
                            cell_w - int(6 * u), True, 8)
         for i, row in enumerate(rows):
             y = y0 + head_h + i * cell_h

@@ -20,7 +20,7 @@ class MenuScene(Scene):
         self.list = FocusList()
         self._build()
 
-    def _build(self) -> None:
+    def _build(self, keep_focus: bool = False) -> None:
         buttons = []
         self.saved = self._saved_game()
         if self.saved is not None:
@@ -37,7 +37,7 @@ class MenuScene(Scene):
             Button(lambda: t("menu.rules"), self.rules, name="rules"),
             Button(lambda: t("menu.quit"), self.app.quit, name="quit", hotkey=pygame.K_q),
         ]
-        self.list.set(buttons)
+        self.list.set(buttons, keep_focus)
 
     # ------------------------------------------------------------------ saves (store.py)
 
@@ -82,7 +82,20 @@ class MenuScene(Scene):
 
     def resume(self) -> None:
         super().resume()
-        self._build()     # a game may have been saved or finished meanwhile
+        # a game may have been saved or finished meanwhile; the focus stays on the
+        # button that was chosen, so Esc from the statistics (or any screen opened
+        # here) and Enter opens it again, as arrows had left it
+        self._build(keep_focus=True)
+
+    def escape(self) -> None:
+        """Esc goes back everywhere else, so a second Esc meant for the screen just
+        closed would close the window: the first one here puts the focus on Quit (the
+        way out, said), the next one quits."""
+        focused = self.list.buttons[self.list.focus] if self.list.buttons else None
+        if focused is None or focused.name == "quit":
+            self.app.quit()
+            return
+        self.list.focus = next(i for i, b in enumerate(self.list.buttons) if b.name == "quit")
 
     def new_game(self, game_id: str) -> None:
         self.app.play("click")
@@ -135,7 +148,7 @@ class MenuScene(Scene):
             watch_file(self.app, ev.file)
             return True
         if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
-            self.app.quit()
+            self.escape()
             return True
         return self.list.handle_event(ev)
 

@@ -3,6 +3,8 @@ them, where a player looks for them, the keys of the table."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from game.i18n import t
@@ -32,8 +34,22 @@ class PauseScene(Scene):
         self.keys_size = 12
 
     def key_lines(self) -> list[str]:
-        """The table's keys, in the language of the table (F or V fast-forwards)."""
-        return t("pause.keys.list", fast=move_key("fast")[1] or "F").split("\n")
+        """The keys of the table below, in the language of the moment (F or V
+        fast-forwards): Rams' cards and last trick only at a Rams table, the phones'
+        keys only where phones play."""
+        table = self._table()
+        lines = t("pause.keys.list", fast=move_key("fast")[1] or "F").split("\n")
+        if getattr(table, "game_id", None) == "rams":
+            lines += t("pause.keys.rams",
+                       last=move_key("last", "key.rams.")[1] or "L").split("\n")
+        if getattr(table, "phones", None) is not None:
+            lines += t("pause.keys.phones", peek=move_key("peek")[1] or "C").split("\n")
+        return lines
+
+    def _table(self) -> Any:
+        """The table under this menu (maybe under a privacy screen), or None."""
+        return next((s for s in reversed(self.app.stack[:-1]) if hasattr(s, "game_id")),
+                    None)
 
     def resume_game(self) -> None:
         self.app.play("click")
@@ -51,7 +67,7 @@ class PauseScene(Scene):
         self.app.open("settings")
 
     def rules(self) -> None:
-        below = next((s for s in reversed(self.app.stack[:-1]) if hasattr(s, "game_id")), None)
+        below = self._table()
         game = getattr(below, "game", None)
         self.app.open("rules", game_id=below.game_id if below is not None else None,
                       rules=getattr(game, "rules", None))

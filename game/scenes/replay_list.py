@@ -5,13 +5,12 @@ row's *Review* button (or R on the focused row) opens the game review."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Any
 
 import pygame
 
-from game import games, notices, paths, store
+from game import games, i18n, notices, paths, store
 from game.i18n import t
 from game.scenes.base import Scene
 from game.scenes.files import read_record, stored_record, watch_file
@@ -63,7 +62,7 @@ class ReplayListScene(Scene):
         if rows:
             self.headings[0] = t("replay.recent")
         for r in rows:
-            date = time.strftime("%d.%m.%Y %H:%M", time.localtime(r.finished))
+            date = i18n.date(r.finished, clock=True)
 
             def label(r=r, date=date) -> str:
                 return (t("replay.row", date=date, game=t(games.title_key(r.game)),

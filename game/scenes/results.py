@@ -12,7 +12,7 @@ from __future__ import annotations
 import pygame
 
 from game import games
-from game.i18n import scored_key, t, tn
+from game.i18n import percent, scored_key, t, tn
 from game.rules.rams_rules import counters_of
 from game.scenes.base import Scene
 from game.scenes.files import export_table
@@ -166,7 +166,7 @@ class ResultsScene(Scene):
             line = t("results.record", level=t("level." + r.level),
                      game=t(games.title_key(tb.game_id)),
                      games=tn("count.games", r.games), wins=r.wins,
-                     rate=f"{round(100 * r.rate)} %")
+                     rate=percent(r.rate))
             fs = text.fit(line, int(22 * u), int(w * 0.92))
             text.blit(surf, line, fs, (w // 2, self.left.bottom + int(10 * u)), widgets.CREAM,
                       "midtop", shadow=True)
@@ -204,7 +204,8 @@ class ResultsScene(Scene):
 
     def _losses(self, surf: pygame.Surface, area: pygame.Rect) -> None:
         """Who lost lives (took the penalty, under counters) in which round, as many
-        rounds as there is room for (the last ones when not all fit)."""
+        rounds as there is room for (the last ones when not all fit); that nobody did,
+        when nobody did (a short Rams game under counters)."""
         u = self.u
         fs = max(10, int(17 * u))
         lh = int(fs * 1.3)
@@ -221,6 +222,8 @@ class ResultsScene(Scene):
                 who = ", ".join(t(self._scored("results.loss"), name=tb.seat_name(s), n=k)
                                 for s, k in sorted(lost.items()))
                 lines.append(t("results.round_losses", n=i + 1, who=who))
+        if not lines:      # a heading over nothing reads as a screen not finished
+            lines.append(t(self._scored("results.losses_none")))
         cols = 2 if area.width > 420 * u else 1
         per_col = max(1, (area.height - lh - int(4 * u)) // lh)
         room = per_col * cols

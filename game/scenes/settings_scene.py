@@ -8,7 +8,7 @@ from typing import Any
 import pygame
 
 from game import i18n
-from game.i18n import t
+from game.i18n import percent, t
 from game.scenes.base import Scene
 from game.settings import (
     ANIM_SPEEDS,
@@ -46,7 +46,7 @@ class SettingsScene(Scene):
             Row(lambda: t("settings.reveal"), self._reveal_text,
                 lambda d: self._set("reveal_hold", _cycle(REVEAL_HOLDS, s["reveal_hold"], d)),
                 name="reveal_hold"),
-            Row(lambda: t("settings.volume"), lambda: f"{int(round(s['volume'] * 100))} %",
+            Row(lambda: t("settings.volume"), lambda: percent(s['volume']),
                 lambda d: self._set("volume", _cycle(VOLUMES, round(s["volume"], 1), d)),
                 name="volume"),
             Row(lambda: t("settings.mute"), lambda: t("common.on") if s["muted"]

@@ -8,12 +8,10 @@ with the game's own panels and buttons.
 
 from __future__ import annotations
 
-import time
-
 import pygame
 
-from game import games, notices, store
-from game.i18n import scored_key, t, tn
+from game import games, i18n, notices, store
+from game.i18n import percent, scored_key, t, tn
 from game.scenes.base import Scene
 from game.turn.texts import seat_name
 from game.view import text, widgets
@@ -29,7 +27,7 @@ ACCURACY_MEAN = 5
 
 
 def pct(x: float) -> str:
-    return f"{round(100 * x)} %"
+    return percent(x)
 
 
 class StatsScene(Scene):
@@ -265,7 +263,7 @@ class StatsScene(Scene):
         g = d.last_game
         sub = ""
         if g is not None:
-            date = time.strftime("%d.%m.%Y", time.localtime(g.finished))
+            date = i18n.date(g.finished)
             sub = t("stats.lives_sub", game=t(games.title_key(g.game)),
                     rounds=tn("count.rounds", g.rounds), date=date)
         title = t(scored_key("stats.lives_chart", d.last_counting))
@@ -303,8 +301,7 @@ class StatsScene(Scene):
         d = self.data
         sub = ""
         if d.first_time is not None and d.last_time is not None:
-            a = time.strftime("%d.%m.%Y", time.localtime(d.first_time))
-            b = time.strftime("%d.%m.%Y", time.localtime(d.last_time))
+            a, b = i18n.date(d.first_time), i18n.date(d.last_time)
             sub = f"{a} – {b}" if a != b else a
         plot = self._chart_frame(surf, rect, t("stats.rate_chart"), sub)
         curve = d.rate_curve
@@ -315,7 +312,7 @@ class StatsScene(Scene):
         if plot.height < 20 or not curve:
             return
         total = curve[-1][0]
-        self._axes(surf, plot, [(0.0, "0 %"), (0.5, "50 %"), (1.0, "100 %")],
+        self._axes(surf, plot, [(0.0, pct(0.0)), (0.5, pct(0.5)), (1.0, pct(1.0))],
                    self._game_axis(total, "stats.games_axis"))
 
         def pts(idx: int) -> list[tuple[float, float]]:
@@ -359,7 +356,7 @@ class StatsScene(Scene):
         if plot.height < 20:
             return
         total = acc.games
-        self._axes(surf, plot, [(0.0, "0 %"), (0.5, "50 %"), (1.0, "100 %")],
+        self._axes(surf, plot, [(0.0, pct(0.0)), (0.5, pct(0.5)), (1.0, pct(1.0))],
                    self._game_axis(total, "stats.reviewed_axis"))
 
         def at(game: int, value: float) -> tuple[int, int]:

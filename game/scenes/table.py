@@ -531,6 +531,8 @@ class TableScene(PrivateHand, Scene):
             return True
         human = self.state == F.HUMAN_TURN
         p_plays = human and any(b.hotkey == pygame.K_p for b in self.actions.buttons)
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE and self.close_overlay():
+            return True                      # Esc goes back: first out of the overlay
         if ev.type == pygame.KEYDOWN and (ev.key == pygame.K_ESCAPE or (
                 ev.key == pygame.K_p and not p_plays)):   # P pauses unless it is a move
             self.open_pause()
@@ -563,6 +565,11 @@ class TableScene(PrivateHand, Scene):
 
     def extra_event(self, ev: pygame.event.Event) -> bool:
         """A game's own input outside a person's decision (Rams: the last trick)."""
+        return False
+
+    def close_overlay(self) -> bool:
+        """Close what a game shows over its table on request (Rams: the last trick);
+        whether there was something to close."""
         return False
 
     def draw(self, surf: pygame.Surface) -> None:

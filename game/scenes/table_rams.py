@@ -98,6 +98,13 @@ class RamsTableScene(TableScene):
         """The last trick: L, or a click on a trick pile."""
         return self.controls.last_trick_event(ev)
 
+    def close_overlay(self) -> bool:
+        """Esc hides the last trick (the next Esc opens the menu)."""
+        if not self.controls.show_last:
+            return False
+        self.controls.show_last = False
+        return True
+
 
 def demo_scene(app, players: int = 5, seed: int | None = None) -> RamsTableScene:
     """Computers only, every level, for the attract mode."""

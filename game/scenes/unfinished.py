@@ -5,12 +5,11 @@ itself."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pygame
 
-from game import fileio, games, shelf
+from game import fileio, games, i18n, shelf
 from game.i18n import t
 from game.scenes.base import Scene
 from game.turn.texts import seat_name
@@ -33,7 +32,7 @@ def describe(u: shelf.Unfinished) -> str:
     """One line for an unfinished game: which, at what kind of table, how far, who,
     when."""
     names = ", ".join(seat_name(s.as_dict(), i) for i, s in enumerate(u.record.seats))
-    when = time.strftime("%d.%m.%Y %H:%M", time.localtime(u.saved_at))
+    when = i18n.date(u.saved_at, clock=True)
     rnd = max(0, int(u.summary.get("round", 0) or 0)) + 1
     return t("unfinished.row", game=t(games.title_key(u.record.game)),
              kind=t("unfinished.kind." + table_kind(u)), round=rnd, names=names, date=when)
@@ -169,9 +168,12 @@ class UnfinishedScene(Scene):
         if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
             self.back()
             return True
-        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_DELETE and \
-                ev.mod & pygame.KMOD_SHIFT:
-            self.ask_discard_all()
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_DELETE:
+            if ev.mod & pygame.KMOD_SHIFT:
+                self.ask_discard_all()
+            elif self.entries:           # the focused game (its row or its Discard)
+                self.ask_discard(self.entries[min(self.list.focus // 2,
+                                                  len(self.entries) - 1)])
             return True
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
             for b in self._bottom_buttons():

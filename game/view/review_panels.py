@@ -9,7 +9,7 @@ from typing import Any
 
 import pygame
 
-from game.i18n import card_name, get_lang, has, scored_key, t
+from game.i18n import card_name, get_lang, has, percent, scored_key, t
 from game.view import text, widgets
 
 #: Line colours of the seats (as on the end-of-game screen).
@@ -41,7 +41,7 @@ def num(x: float) -> str:
 
 
 def pct(x: float | None) -> str:
-    return "–" if x is None else f"{round(100 * x)} %"
+    return "–" if x is None else percent(x)
 
 
 def cost_colour(cost: float, key_min: float) -> tuple[int, int, int]:
