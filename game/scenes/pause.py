@@ -35,11 +35,11 @@ class PauseScene(Scene):
 
     def key_lines(self) -> list[str]:
         """The keys of the table below, in the language of the moment (F or V
-        fast-forwards): Rams' cards and last trick only at a Rams table, the phones'
+        fast-forwards): the last trick only at a table that shows one (Rams), the phones'
         keys only where phones play."""
         table = self._table()
         lines = t("pause.keys.list", fast=move_key("fast")[1] or "F").split("\n")
-        if getattr(table, "game_id", None) == "rams":
+        if getattr(table, "shows_last_trick", False):
             lines += t("pause.keys.rams",
                        last=move_key("last", "key.rams.")[1] or "L").split("\n")
         if getattr(table, "phones", None) is not None:

@@ -63,6 +63,7 @@ class TableScene(PrivateHand, Scene):
     engine: Any = None
     handoff_button = "handoff.button"     # the privacy screen's button text
     click_hurries = False                 # a click finishes the running animation
+    shows_last_trick = False              # L shows the last trick (the pause menu says so)
 
     def __init__(self, app, seats: list[dict[str, Any]], rules: dict[str, Any] | None = None,
                  seed: int | None = None, demo: bool = False, *, game: Any = None,

@@ -29,6 +29,7 @@ class RamsTableScene(TableScene):
     tip_book = rams_tips
     handoff_button = "handoff.button_hand"   # a whole hand, not one card
     click_hurries = True
+    shows_last_trick = True
     #: the table fast-forwarded by itself once every person was out (only once)
     _auto_skipped = False
 
