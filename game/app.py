@@ -21,7 +21,7 @@ import pygame
 from game import fileio, i18n, notices, paths, winsize
 from game import settings as settings_mod
 from game.scenes.base import Scene
-from game.view import backdrop, display, screen, text, timing
+from game.view import backdrop, display, screen, text, timing, widgets
 from game.view.cardart import CardArt
 
 DEFAULT_SIZE = winsize.DEFAULT_SIZE
@@ -80,6 +80,12 @@ class App:
         self.art = CardArt()
         self.stack: list[Scene] = []
         self.running = True
+        #: seconds since the last Enter or Space press and, while one is handled, the
+        #: seconds between it and the one before: a screen that appears under someone
+        #: tapping Space through the computers' turns tells a tap of that rhythm from a
+        #: press meant for it (the end screen)
+        self.confirm_rest = math.inf
+        self.confirm_gap = math.inf
         #: the message over the screen and its seconds left at normal speed
         self.toast: tuple[str, float] | None = None
         self.ai_sync = False      # tests: computer players decide in the loop's thread
@@ -319,6 +325,8 @@ class App:
         if ev.type == pygame.KEYDOWN and ev.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
+        if ev.type == pygame.KEYDOWN and ev.key in widgets.ACTIVATE:
+            self.confirm_gap, self.confirm_rest = self.confirm_rest, 0.0
         size = self.screen.get_size()
         for scene in reversed(self.stack):
             # an event can come before a new screen's first frame (a quick double click
@@ -335,6 +343,7 @@ class App:
         return any(s.busy() for s in self.stack[-1:])
 
     def update(self, dt: float) -> None:
+        self.confirm_rest += dt
         self.show_notices()
         if self._reviews is not None:
             self._reviews.poll()      # a review goes on behind any screen
@@ -359,8 +368,6 @@ class App:
             self._draw_toast(surf)
 
     def _draw_toast(self, surf: pygame.Surface) -> None:
-        from game.view import widgets
-
         assert self.toast is not None
         u = widgets.unit(surf.get_size())
         size = max(14, int(24 * u))

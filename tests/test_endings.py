@@ -88,8 +88,11 @@ def test_play_again_has_the_focus_and_a_stray_enter_waits(home):
     assert res.list.buttons[res.list.focus].name == "again"
     T.key(app, pygame.K_RETURN)                 # a stray Enter from the table
     assert app.top is res
-    T.pump(app, 1.2)
-    T.key(app, pygame.K_RETURN)                 # a deliberate one plays again
+    T.pump(app, 1.5)
+    T.key(app, pygame.K_RETURN)                 # one more, still in the table's rhythm
+    assert app.top is res
+    T.pump(app, 2.1)
+    T.key(app, pygame.K_RETURN)                 # a deliberate one, after a pause, plays again
     assert app.top.name == "table" and app.top is not tb
 
 

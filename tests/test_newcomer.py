@@ -437,10 +437,30 @@ def test_the_end_screen_offers_play_again_first(home):
     res = app.top
     assert res.list.buttons[res.list.focus].name == "again"
     old = res.table
-    res.age = 5.0                                  # past the guard against a late key
+    T.pump(app, 2.5, draw=False)                   # past the guards against a late key
     T.key(app, pygame.K_RETURN)
     assert app.top.name == "table" and app.top is not old
     assert app.top.seats == old.seats and not app.top.game.finished
+
+
+def test_a_tap_still_in_the_rhythm_of_the_table_starts_no_new_game(home):
+    """Someone out of the game taps Space every 1.5 s through the computers'
+    showdowns; the end screen appears between two taps. A tap that lands after its
+    first second used to press the focused "Play again" before the results were read;
+    a press after a pause still does."""
+    app = T.make_app((1280, 720))
+    app.push(MenuScene(app))
+    app.open("table", game_id="chase", seats=T.mixed_seats(3, 1, "en"), rules={"lives": 1})
+    assert T.play_game(app)
+    res = app.top
+    T.key(app, pygame.K_SPACE)                     # the tap just before the end screen
+    for _ in range(4):                             # ... and the rhythm goes on
+        T.pump(app, 1.5, draw=False)
+        T.key(app, pygame.K_SPACE)
+        assert app.top is res
+    T.pump(app, 2.5, draw=False)                   # the player stops and reads
+    T.key(app, pygame.K_SPACE)
+    assert app.top.name == "table" and not app.top.game.finished
 
 
 # ----------------------------------------------------------------- the hint's choice

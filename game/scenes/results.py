@@ -26,6 +26,10 @@ from game.view.widgets import Button, FocusList
 
 #: seconds after the screen appears in which Enter and Space are ignored
 KEY_GUARD = 1.0
+#: a press this soon after the previous Enter or Space press is ignored too: someone
+#: tapping Space through the computers' showdowns (every second or two) would
+#: otherwise start the next game with a tap that lands just after the guard
+KEY_RHYTHM = 2.0
 LINE_COLOURS = [(220, 70, 60), (90, 140, 230), (70, 180, 100), (235, 190, 60),
                 (200, 120, 220), (240, 240, 240), (240, 140, 60), (80, 200, 200),
                 (170, 120, 80), (150, 150, 150)]
@@ -109,7 +113,12 @@ class ResultsScene(Scene):
         self.age += dt
 
     def busy(self) -> bool:
-        return self.age < KEY_GUARD
+        # the loop keeps time (frames, not idle waits) while a guard can still matter
+        return self.age < KEY_GUARD or self.app.confirm_rest < KEY_RHYTHM
+
+    def still_tapping(self) -> bool:
+        """Is an Enter or Space press being handled one still meant for the table?"""
+        return self.age < KEY_GUARD or self.app.confirm_gap < KEY_RHYTHM
 
     # ------------------------------------------------------------------ layout & input
 
@@ -138,8 +147,7 @@ class ResultsScene(Scene):
         if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
             self.menu()
             return True
-        if ev.type == pygame.KEYDOWN and self.age < KEY_GUARD and ev.key in (
-                pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+        if ev.type == pygame.KEYDOWN and ev.key in widgets.ACTIVATE and self.still_tapping():
             return True          # a key still meant for the table
         return self.list.handle_event(ev)
 
