@@ -35,6 +35,7 @@ from typing import Any
 from game import fileio, jsonio, notices, paths, records, store
 from game.fileio import quarantine, reason, replace
 from game.records import Record, RecordError
+from game.store import owner
 from game.store.files import DATA_ERRORS
 
 SHELF = "unfinished"
@@ -170,7 +171,9 @@ def shelve_autosave(keep: str | None = None,
     """Move the autosave onto the shelf unless it is the game ``keep`` (its game id),
     the game being resumed (``resumed``: its session data as read, which tells it
     apart also when its game id is missing or one a session does not take) or
-    finished; returns where it went."""
+    finished; returns where it went. Raises :class:`store.InUse` when another window
+    keeps the autosave."""
+    owner.check()
     saved, _problem = store.read_autosave()
     if saved is None or saved.finished or (resumed is not None and saved.session == resumed):
         return None
@@ -195,7 +198,9 @@ def take(entry: Unfinished) -> store.Saved:
     even when it is the same game (a copy the player kept, played on since: its game id
     is the entry's, its moves are not); a finished game there is counted in the
     statistics first (and so cleared). Raises :class:`InTheWay` when something else
-    is in the autosave's place: it is never written over."""
+    is in the autosave's place: it is never written over, and :class:`store.InUse`
+    when another window keeps the autosave (its game is not taken from it)."""
+    owner.check()
     if not entry.current:
         saved, problem = store.read_autosave()
         if problem is not None:    # damaged since the list was read: moved aside, told
@@ -213,6 +218,7 @@ def take(entry: Unfinished) -> store.Saved:
 def discard(entry: Unfinished) -> None:
     """Throw an unfinished game away (after the player said so)."""
     if entry.current:
+        owner.check()       # not the game another window is playing
         store.clear_autosave()
         return
     try:

@@ -78,13 +78,15 @@ def english_after():
 def _no_global_left_behind():
     """What the window keeps once per process -- the language, the notice queue, the
     autosave paths held as unreadable -- is as it was before each test: a test that
-    opens a German window or posts a notice leaves nothing for the next one."""
+    opens a German window or posts a notice leaves nothing for the next one. The
+    locks on the saves folders the test used are let go (game.store.owner)."""
     from game import i18n, notices
-    from game.store import files
+    from game.store import files, owner
 
     lang, held = i18n.get_lang(), set(files._held)
     yield
     i18n.set_lang(lang)
     notices.reset()
+    owner.release_all()
     files._held.clear()
     files._held.update(held)

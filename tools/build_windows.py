@@ -60,10 +60,13 @@ WINDOWS_ONLY = ("pefile>=2022.5.30", "pywin32-ctypes>=0.2.1", "colorama")
 #: what runs tests/test_windows.py under Wine (the ``windows-tests`` check).
 BUILD_TOOLS = ("pyinstaller>=6", "pytest>=7", "hypothesis>=6")
 #: The tests that run for real under Windows' own CPython (check ``windows-tests``):
-#: the Windows ones, and the phone server's stop under the proactor event loop.
+#: the Windows ones, the phone server's stop under the proactor event loop, and the
+#: saves folder's lock (msvcrt there).
 WINDOWS_TESTS = ("tests/test_windows.py", "tests/test_windows_bots.py",
                  "tests/test_phone_protocol.py::"
-                 "test_no_connection_is_left_open_when_the_server_stops")
+                 "test_no_connection_is_left_open_when_the_server_stops",
+                 "tests/test_two_windows.py::"
+                 "test_one_process_at_a_time_keeps_the_saved_games")
 #: The Wine of Debian's ``wine64`` package lives outside ``PATH`` without ``wine``.
 WINE_DIRS = ("/usr/lib/wine", "/usr/lib64/wine", "/opt/wine-stable/bin")
 WINE_ENV = {

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pygame
 
-from game import fileio, games, i18n, shelf
+from game import fileio, games, i18n, shelf, store
 from game.i18n import t
 from game.scenes.base import Scene
 from game.turn.texts import seat_name
@@ -69,6 +69,9 @@ class UnfinishedScene(Scene):
         try:
             saved = shelf.take(entry)
             table = self.app.scene("continue", record=saved.record, saved=saved.session)
+        except store.InUse:               # another window keeps the saved games
+            self.app.notify(t("store.save.in_use"))
+            return
         except shelf.InTheWay as exc:     # the file there is kept: said so, not resumed
             self.app.notify(t("unfinished.in_the_way", file=Path(exc.filename).name))
             self.reload()
@@ -113,6 +116,8 @@ class UnfinishedScene(Scene):
         """Throw one game away; a file that cannot be removed is told, not a crash."""
         try:
             shelf.discard(entry)
+        except store.InUse:
+            self.app.notify(t("store.save.in_use"))
         except OSError as exc:
             self.app.notify(t("unfinished.discard_failed", game=describe(entry),
                               error=fileio.reason(exc)))

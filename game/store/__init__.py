@@ -72,6 +72,7 @@ from game.store.files import (
     record_files,
     write_autosave,
 )
+from game.store.owner import InUse
 from game.store.problem import Problem
 from game.store.seats import (
     human_won,
@@ -95,7 +96,7 @@ from game.store.summary import (
 )
 
 __all__ = [
-    "AUTOSAVE_NAME", "EXPORTS", "ROLLING", "STATS_ERRORS", "STATS_NAME", "GameRow", "GameSession",
+    "AUTOSAVE_NAME", "EXPORTS", "ROLLING", "STATS_ERRORS", "STATS_NAME", "GameRow", "GameSession", "InUse",
     "LevelStats", "Problem", "Saved", "StatsError", "StatsNewer", "StatsSummary",
     "autosave_path", "check_stats", "clear_autosave", "export_record", "finish_saved",
     "game_record", "has_autosave", "human_won", "lives_by_round", "moment", "open_stats",

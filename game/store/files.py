@@ -17,6 +17,7 @@ from typing import Any
 from game import fileio, jsonio, paths, records
 from game.fileio import quarantine, reason
 from game.records import Record, RecordError
+from game.store.owner import check as check_owner
 from game.store.problem import Problem
 
 AUTOSAVE_NAME = "autosave.json"
@@ -46,6 +47,7 @@ _held: set[Path] = set()
 def write_autosave(record: Record, session: dict[str, Any], *, fsync: bool = True) -> Path:
     """Write the game in progress; ``fsync=False`` only where losing it on a power cut
     does not matter (tests, benchmarks)."""
+    check_owner()      # another window's autosave is never written over
     path = autosave_path()
     if path in _held:
         raise SaveHeld(0, "an unreadable saved game is in the way", str(path))

@@ -16,7 +16,8 @@ class Problem:
     left untouched), ``locked`` (in use by another program), ``unusable`` (cannot be
     opened or written), ``failed`` (a write failed), ``held`` (an unreadable autosave
     is in the way), ``shelf`` (the unfinished game in the autosave's place could not
-    be put on the shelf); ``detail`` the reason in one line."""
+    be put on the shelf), ``in_use`` (another window keeps the autosave, see
+    :mod:`game.store.owner`); ``detail`` the reason in one line."""
 
     what: str
     path: Path

@@ -31,6 +31,7 @@ from game.store.files import (
     read_autosave,
     write_autosave,
 )
+from game.store.owner import LOCK_NAME, claim
 from game.store.problem import Problem
 from game.store.seats import phone_seats, seats_to_record, table_seats
 
@@ -119,11 +120,12 @@ class GameSession:
         no save failed (what a table may tell its players)."""
         return self.autosave and not any(p.what == "save" for p in self.problems)
 
-    def autosave_off(self, detail: str) -> None:
-        """The game cannot be autosaved (the unfinished game in the autosave's place
-        could not be shelved, and is kept): say so on its table, and write nothing."""
+    def autosave_off(self, detail: str, kind: str = "shelf") -> None:
+        """The game cannot be autosaved (``shelf``: the unfinished game in the
+        autosave's place could not be shelved, and is kept; ``in_use``: another window
+        keeps the autosave): say so on its table, and write nothing."""
         self.autosave = False
-        self._failed(Problem("save", Path(AUTOSAVE_NAME), detail, kind="shelf"))
+        self._failed(Problem("save", Path(AUTOSAVE_NAME), detail, kind=kind))
 
     def save(self) -> None:
         if not self.autosave:
@@ -197,6 +199,9 @@ def startup_checks() -> list[Problem]:
     p = check_stats()
     if p is not None:
         problems.append(p)
+    if not claim():      # another window keeps the autosave: it is left to that one
+        problems.append(Problem("save", Path(LOCK_NAME), "", kind="in_use"))
+        return problems
     saved, p = read_autosave()
     if p is not None:
         problems.append(p)

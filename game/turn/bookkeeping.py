@@ -43,6 +43,8 @@ class Bookkeeper:
         # an unfinished game in the autosave's place is kept (game.shelf), not overwritten
         try:
             shelf.shelve_autosave(keep=session.game_id, resumed=saved)
+        except store.InUse as exc:        # another window keeps the saved games
+            session.autosave_off(fileio.reason(exc), kind="in_use")
         except OSError as exc:            # rather no autosave than one written over
             session.autosave_off(fileio.reason(exc))
         return cls(session)
