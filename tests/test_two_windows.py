@@ -106,3 +106,22 @@ def test_one_process_at_a_time_keeps_the_saved_games(home):
             owner.check()
     assert owner.claim()
     assert owner.claim()                       # this process's own lock, asked again
+
+
+def test_a_phone_table_beside_a_window_says_it_keeps_no_autosave(home, monkeypatch, capsys):
+    """``stammtisch host`` has no window to show the notice in: it says so on stderr."""
+    from game.net import host
+
+    real_run = host.HeadlessTable.run
+
+    def run_and_stop(self):                    # the table ends at once: stopped
+        self.stop()
+        return real_run(self)
+
+    monkeypatch.setattr(host.HeadlessTable, "run", run_and_stop)
+    with other_window():
+        assert host.main(["--game", "chase", "--seats", "phone,random,random",
+                          "--lang", "en", "--port", "0"]) == 0
+    err = capsys.readouterr().err
+    assert "Another Stammtisch window is open on the same saved games" in err
+    assert not store.autosave_path().exists()

@@ -12,8 +12,9 @@ prints one line with each phone seat's join link (with ``--json`` one JSON objec
 SIGTERM); a phone that has not confirmed it received the end (reconnecting, or its
 line gone silent) gets three more seconds to receive it. When it ends, it prints one
 more line: the outcome (``finished``, ``winner``, ``moves``, ``record``). The game is
-autosaved and counted in the statistics like any other; ``--record FILE`` also writes
-its record there.
+autosaved and counted in the statistics like any other (what keeps it from being
+saved, such as a window that holds the saved games, is said on standard error);
+``--record FILE`` also writes its record there.
 
 ``--names`` names the seats up front; a seat left without a name is called by its
 kind in ``--lang`` ("Phone 1", "Handy 1"; "Medium 3"), and a phone seat so called
@@ -34,7 +35,7 @@ import threading
 import time
 from typing import Any
 
-from game import cliargs, games, i18n, records, seeds
+from game import cliargs, games, i18n, notices, records, seeds
 from game.i18n import t
 from game.net.access import same_name
 from game.net.link import AWAY_AFTER
@@ -387,6 +388,7 @@ def main(argv: list[str]) -> int:
     hint = firewall_hint(table.server.hosts)
     if hint and sys.stderr is not None:
         print(hint, file=sys.stderr, flush=True)
+    tell_notices()        # e.g. the game is not autosaved (another window keeps the saves)
 
     def stop(*_: Any) -> None:
         table.stop()
@@ -397,6 +399,7 @@ def main(argv: list[str]) -> int:
         except (ValueError, OSError):  # pragma: no cover - not the main thread
             pass
     outcome = table.run()
+    tell_notices()        # a save or statistics write that failed on the way
     if args.record:
         try:
             records.save(table.record(), args.record)
@@ -405,6 +408,14 @@ def main(argv: list[str]) -> int:
             print(f"error: cannot write the record: {exc}", file=sys.stderr)
     _say(outcome, args.json)
     return 0
+
+
+def tell_notices() -> None:
+    """What the bookkeeping told the player (a window shows it over the table), on
+    standard error in the table's language."""
+    for n in notices.drain():
+        if sys.stderr is not None:
+            print(t(n.key, **n.params), file=sys.stderr, flush=True)
 
 
 def host_lang(asked: str | None) -> str:
