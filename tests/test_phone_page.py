@@ -619,19 +619,24 @@ def test_the_cards_left_at_the_end_are_small():
     run_page(table, body, width=360, height=640)
 
 
+async def closed_early(browser: Chromium, table: HeadlessTable, lang: str) -> str:
+    """Open seat 0's page in ``lang``, close the table once the hand shows, and return
+    what the phone then says."""
+    await browser.goto(table.server.link(0) + f"?lang={lang}")
+    await browser.wait_for("document.querySelector('#hand img') !== null")
+    table.stop()
+    await browser.wait_for("!document.getElementById('gone').hidden")
+    return await browser.eval(text("#gonemsg"))
+
+
 def test_a_table_closed_before_the_end_says_the_game_goes_on_later(home):
     """The table closed in the middle of a game (the window went back to its menu, the
     host stopped): the phone said "The table has closed. Thanks for playing!" though
     the game is saved and continues at the computer."""
     table = HeadlessTable("chase", ["phone", "medium", "medium"], seed=3)
-    gone = "!document.getElementById('gone').hidden"
 
     async def body(browser: Chromium) -> None:
-        await browser.goto(table.server.link(0) + "?lang=de")
-        await browser.wait_for("document.querySelector('#hand img') !== null")
-        table.stop()
-        await browser.wait_for(gone)
-        assert await browser.eval(text("#gonemsg")) == (
+        assert await closed_early(browser, table, "de") == (
             "Der Tisch wurde vor dem Ende des Spiels geschlossen. Das Spiel ist "
             "gespeichert: Am Computer geht es weiter (Weiterspielen).")
         await browser.tap("#lang")
@@ -647,14 +652,9 @@ def test_a_table_that_does_not_save_never_says_the_game_is_saved(home):
     window, a session whose autosave is off) closed early: the phone still said "The
     game is saved: it can be continued at the computer". It says it is not."""
     table = HeadlessTable("chase", ["phone", "medium", "medium"], seed=3, keep_records=False)
-    gone = "!document.getElementById('gone').hidden"
 
     async def body(browser: Chromium) -> None:
-        await browser.goto(table.server.link(0) + "?lang=en")
-        await browser.wait_for("document.querySelector('#hand img') !== null")
-        table.stop()
-        await browser.wait_for(gone)
-        assert await browser.eval(text("#gonemsg")) == (
+        assert await closed_early(browser, table, "en") == (
             "The table closed before the end of the game. It is not saved and cannot be "
             "continued.")
 
