@@ -384,20 +384,22 @@ def main(argv: list[str]) -> int:
         return fail(str(exc))
     except OSError as exc:
         return fail(str(exc))
-    _say(table.addresses(), args.json)
-    hint = firewall_hint(table.server.hosts)
-    if hint and sys.stderr is not None:
-        print(hint, file=sys.stderr, flush=True)
-    tell_notices()        # e.g. the game is not autosaved (another window keeps the saves)
 
     def stop(*_: Any) -> None:
         table.stop()
 
+    # a clean stop is in place before the first line says the table is there: a
+    # SIGTERM sent as soon as it is read ends the game with its outcome line
     for sig in stop_signals():
         try:
             signal.signal(sig, stop)
         except (ValueError, OSError):  # pragma: no cover - not the main thread
             pass
+    _say(table.addresses(), args.json)
+    hint = firewall_hint(table.server.hosts)
+    if hint and sys.stderr is not None:
+        print(hint, file=sys.stderr, flush=True)
+    tell_notices()        # e.g. the game is not autosaved (another window keeps the saves)
     outcome = table.run()
     tell_notices()        # a save or statistics write that failed on the way
     if args.record:
