@@ -8,9 +8,10 @@ on ``saves/autosave.lock`` for as long as it runs (the system lets go of it when
 process ends, however it ends); another process finds it held and keeps no autosave,
 tells its player so, and leaves the autosave and the shelf alone.
 
-A folder where no lock can be taken at all (a file system without locks, a folder
-that cannot be written) does not count as held: the autosave's own errors tell of
-that folder.
+A folder where no lock file can be opened (one that cannot be written), or on Linux
+and macOS a file system without locks, does not count as held: the autosave's own
+errors tell of that folder. On Windows every refusal counts as held (its error
+numbers do not tell a held byte apart, and under Wine they are 0).
 """
 
 from __future__ import annotations
