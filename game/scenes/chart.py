@@ -15,7 +15,7 @@ from typing import Any
 import pygame
 
 from game import i18n
-from game.i18n import t
+from game.i18n import percent, t
 from game.scenes.base import Scene
 from game.view import cardart, text, widgets
 from game.view.widgets import Button, FocusList
@@ -32,10 +32,6 @@ def cell_colour(p: float) -> tuple[int, int, int]:
     p = max(0.0, min(1.0, float(p)))
     a, b, k = (KEEP, MID, p * 2) if p < 0.5 else (MID, SWAP, p * 2 - 1)
     return tuple(int(a[i] + (b[i] - a[i]) * k) for i in range(3))  # type: ignore[return-value]
-
-
-def percent(p: float) -> str:
-    return i18n.percent(p)
 
 
 def rank_index(rank: int) -> str:

@@ -26,10 +26,6 @@ ROLLING_COLOUR = (120, 190, 150)
 ACCURACY_MEAN = 5
 
 
-def pct(x: float) -> str:
-    return percent(x)
-
-
 class StatsScene(Scene):
     name = "stats"
 
@@ -146,7 +142,7 @@ class StatsScene(Scene):
             self.list.draw(surf, u)
             return
         sub = t("stats.total", games=tn("count.games", d.total), wins=d.wins,
-                rate=t("stats.rate") + " " + pct(d.wins / d.total if d.total else 0))
+                rate=t("stats.rate") + " " + percent(d.wins / d.total if d.total else 0))
         ss = text.fit(sub, int(24 * u), int(w * 0.9))
         text.blit(surf, sub, ss, (w // 2, pad + self.title_size + int(2 * u)), widgets.CREAM,
                   "midtop", shadow=True)
@@ -180,7 +176,7 @@ class StatsScene(Scene):
         for i, s in enumerate(self.data.by_level[:fit_rows]):
             y += rh
             vals = [t(games.title_key(s.game)), t("level." + s.level), str(s.games), str(s.wins),
-                    pct(s.rate), str(s.current), str(s.best)]
+                    percent(s.rate), str(s.current), str(s.best)]
             for (_key, x, anchor), v in zip(cols, vals, strict=True):
                 maxw = col_w if anchor == "midright" else int(r.width * 0.25)
                 text.blit(surf, text.ellipsize(v, fs, maxw), fs, (r.left + int(r.width * x), y),
@@ -312,7 +308,7 @@ class StatsScene(Scene):
         if plot.height < 20 or not curve:
             return
         total = curve[-1][0]
-        self._axes(surf, plot, [(0.0, pct(0.0)), (0.5, pct(0.5)), (1.0, pct(1.0))],
+        self._axes(surf, plot, [(0.0, percent(0.0)), (0.5, percent(0.5)), (1.0, percent(1.0))],
                    self._game_axis(total, "stats.games_axis"))
 
         def pts(idx: int) -> list[tuple[float, float]]:
@@ -356,7 +352,7 @@ class StatsScene(Scene):
         if plot.height < 20:
             return
         total = acc.games
-        self._axes(surf, plot, [(0.0, pct(0.0)), (0.5, pct(0.5)), (1.0, pct(1.0))],
+        self._axes(surf, plot, [(0.0, percent(0.0)), (0.5, percent(0.5)), (1.0, percent(1.0))],
                    self._game_axis(total, "stats.reviewed_axis"))
 
         def at(game: int, value: float) -> tuple[int, int]:

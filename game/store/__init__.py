@@ -96,8 +96,8 @@ from game.store.summary import (
 )
 
 __all__ = [
-    "AUTOSAVE_NAME", "EXPORTS", "ROLLING", "STATS_ERRORS", "STATS_NAME", "GameRow", "GameSession", "InUse",
-    "LevelStats", "Problem", "Saved", "StatsError", "StatsNewer", "StatsSummary",
+    "AUTOSAVE_NAME", "EXPORTS", "ROLLING", "STATS_ERRORS", "STATS_NAME", "GameRow", "GameSession",
+    "InUse", "LevelStats", "Problem", "Saved", "StatsError", "StatsNewer", "StatsSummary",
     "autosave_path", "check_stats", "clear_autosave", "export_record", "finish_saved",
     "game_record", "has_autosave", "human_won", "lives_by_round", "moment", "open_stats",
     "opponent_level", "read_autosave", "recent_games", "record_files", "record_game",

@@ -16,7 +16,7 @@ again in the settings forgets those, so every tip shows afresh.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, NamedTuple
 
 import pygame
 
@@ -40,6 +40,15 @@ def plate_drawn(g: Any, seat: int) -> pygame.Rect:
     r = g.plate_rect(seat)
     above = int(r.height * 0.2 + 2 * g.u)
     return pygame.Rect(r.left, r.top - above, r.width, r.height + above + max(1, int(3 * g.u)))
+
+
+class Around(NamedTuple):
+    """What a tip keeps clear of: all of :meth:`TipPanel.keep_clear`, the part of it
+    a tip may not lie on even over the middle, and the seats' plates as drawn."""
+
+    clear: list[pygame.Rect]
+    spared: list[pygame.Rect]
+    plates: list[pygame.Rect]
 
 
 def covered(r: pygame.Rect, rects: list[pygame.Rect]) -> int:
@@ -140,17 +149,18 @@ class TipPanel:
         that covers none (else at the usual size). Kept while nothing it depends on
         moves, so the search runs when something does, not every frame."""
         g = self.table.table_layout.geo
+        around = Around(self.keep_clear(), self.keep_clear(spare_middle=True),
+                        [plate_drawn(g, s) for s in g.seat])
         key = (window.size, id(self.queue[0]), self.queue[0].texts(), g.size,
-               *(tuple(plate_drawn(g, s)) for s in g.seat),
-               *(tuple(r) for r in self.keep_clear()), *(tuple(r) for r in
-                                                        self.keep_clear(True)))
+               *(tuple(map(tuple, rects)) for rects in around))
         if self._placed is not None and self._placed[0] == key:
             self.scale = self._placed[2]
             return self._placed[1].copy()
         first = None
         for scale in SCALES:
             self.scale = scale
-            r, cover = self.search(pygame.Rect(0, 0, width, self.height_for(width)), window)
+            r, cover = self.search(pygame.Rect(0, 0, width, self.height_for(width)), window,
+                                   around)
             first = first or (r, scale)
             if cover == 0:
                 break
@@ -159,14 +169,16 @@ class TipPanel:
         self._placed = (key, r.copy(), self.scale)
         return r
 
-    def search(self, box: pygame.Rect, window: pygame.Rect) -> tuple[pygame.Rect, int]:
+    def search(self, box: pygame.Rect, window: pygame.Rect,
+               around: Around) -> tuple[pygame.Rect, int]:
         """At the top of the table's area; else over the log (where the table's words
         are); else at the area's bottom; else in its middle; else, narrower or as wide,
         slid along the top of the area or the bottom of the window: of these the first
         place that covers nothing of :meth:`keep_clear` and no seat's plate; else the
         first that covers no plate, lying on the talon and the trump (a trick on the
         table stays clear); else the one (clear of all) covering the least of the
-        plates, else the middle. With the plate pixels it covers.
+        plates, else the middle. With the plate pixels it covers. ``around``: what to
+        keep clear of, made once for every text size tried.
         The seat at the lower right sits just above the log: a tip over the log hid
         its plate with 6 to 10 at the table (with 8 at 1280x800, 11020 pixels of it).
         A long tip (Rams' 'Play or drop out?', 342 pixels high at 1280x720 in German)
@@ -174,8 +186,7 @@ class TipPanel:
         and lay on the plate at the lower right (at 1280x720, 190x37 pixels of it)."""
         g = self.table.table_layout.geo
         area, gap = g.area, max(4, int(8 * g.u))
-        clear = self.keep_clear()
-        plates = [plate_drawn(g, s) for s in g.seat]
+        clear, spared, plates = around
         top = box.copy()
         top.midtop = (int(g.cx), area.top + gap)
         log = g.log_panel
@@ -200,7 +211,6 @@ class TipPanel:
 
         # the first place that fits and covers no plate (most frames: one of the first
         # four, so the slid ones are never made), else the first of the least covering
-        spared = self.keep_clear(spare_middle=True)
         best, least, on_middle = middle, None, None
         for r in places():
             r.clamp_ip(window)
