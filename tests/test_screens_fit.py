@@ -153,3 +153,43 @@ def test_the_results_chart_keeps_its_numbers_and_names_off_the_lines(home, monke
             assert not on, (s, r, on[:3])
             assert not any(r.colliderect(r2) for s2, r2 in shown if (s2, r2) != (s, r)), \
                 (s, r, shown)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("size", [winsize.MIN_SIZE, (1920, 1080)])
+def test_the_results_chart_always_numbers_the_last_round(home, monkeypatch, lang, size):
+    """Games of 1 to 120 rounds on the results screen's chart: the round axis numbers
+    the last round, and no round number touches the next. Every fifth or tenth round
+    was numbered from 0, so a game of 23 rounds ended its axis at 20."""
+    from game.scenes import results
+    from game.view import charts
+
+    app = T.make_app(size, lang)
+    app.push(MenuScene(app))
+    tb = app.open("table", game_id="chase", seats=T.mixed_seats(5, 1, lang),
+                  rules={"lives": 1}, seed=3)
+    assert T.play_to_results(app, tb, random.Random(1))
+    calls: list = []
+    monkeypatch.setattr(results, "lives_chart", lambda *a, **kw: calls.append((a, kw)))
+    app.draw()
+    (surf, rect, _series, *rest), kw = calls[0]
+    blit = text.blit
+    numbers: list[tuple[int, pygame.Rect]] = []
+
+    def spy(surf, s, size, pos, colour, anchor="topleft", *a, **k) -> pygame.Rect:
+        box = blit(surf, s, size, pos, colour, anchor, *a, **k)
+        if anchor == "midtop" and s.isdigit():         # under the plot: a round
+            numbers.append((int(s), box))
+        return box
+
+    monkeypatch.setattr(charts.text, "blit", spy)
+    for rounds in range(1, 121):
+        numbers.clear()
+        charts.lives_chart(pygame.Surface(surf.get_size()), rect,
+                           _chart_series(10, rounds, 5, 5), *rest, **kw)
+        shown = sorted(numbers)
+        assert shown[-1][0] == rounds, (rounds, shown)
+        assert shown[0][0] == 0, (rounds, shown)
+        for (a, ra), (b, rb) in zip(shown, shown[1:]):
+            assert ra.right < rb.left, (rounds, a, b, ra, rb)
+        assert all(rect.contains(r) for _, r in shown), (rounds, shown, rect)

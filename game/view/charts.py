@@ -44,6 +44,23 @@ def round_step(steps: int, width: float, label_w: int) -> int:
     return 1000
 
 
+def round_ticks(steps: int, width: float, label_w: Callable[[int], int], gap: int) -> list[int]:
+    """The rounds the round axis numbers on a plot ``width`` pixels wide: every
+    :func:`round_step` rounds from 0, and always the last round (a game of 23 rounds
+    numbered 0, 5, … 20 and never said how long it ran). When the last round's number
+    would come nearer than ``gap`` to the regular one before it, that one gives way.
+    ``label_w(i)`` is the width of round ``i``'s number."""
+    every = round_step(steps, width, label_w(steps))
+    ticks = list(range(0, steps + 1, every))
+    if ticks[-1] != steps:
+        prev = ticks[-1]
+        room = width * (steps - prev) / max(1, steps)
+        if room < (label_w(prev) + label_w(steps)) / 2 + gap:
+            ticks.pop()
+        ticks.append(steps)
+    return ticks
+
+
 def lives_chart(surf: pygame.Surface, rect: pygame.Rect, series: Sequence[Sequence[int]],
                 colours: Sequence[tuple[int, int, int]], u: float, axis_label: str,
                 highlight: Sequence[int] = ()) -> None:
@@ -82,8 +99,8 @@ def lives_chart(surf: pygame.Surface, rect: pygame.Rect, series: Sequence[Sequen
         y = plot.bottom - plot.height * k / top
         pygame.draw.line(surf, grid, (plot.left, int(y)), (plot.right, int(y)), 1)
         text.blit(surf, str(k), fs, (plot.left - int(8 * u), int(y)), widgets.DIM, "midright")
-    every = round_step(steps, plot.width, last_w)
-    for i in range(0, len(series), every):
+    digit = text.size_of("0", fs)[0]
+    for i in round_ticks(steps, plot.width, lambda k: text.size_of(str(k), fs)[0], digit):
         x = plot.left + plot.width * i / steps
         text.blit(surf, str(i), fs, (int(x), plot.bottom + reach), widgets.DIM, "midtop")
     text.blit(surf, axis_label, fs, (plot.centerx, plot.bottom + reach + line_h + gap),
