@@ -329,6 +329,28 @@ def test_every_move_key_is_a_letter_of_its_label_in_that_language(lang):
         assert pygame.key.name(_offer_chase("turn", ("keep", "swap"))[0].hotkey) == "b"
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_results_screen_shows_its_keys_and_they_are_letters_of_the_language(home, lang):
+    """Every button of the end screen shows its key, as the table's buttons do, the
+    key is a letter of its label in that language, and it presses the button. The
+    screen had M, E, N and R and said so nowhere (R for "Analyse", N for "Play
+    again")."""
+    app = T.make_app((1280, 720), lang)
+    app.push(MenuScene(app))
+    tb = app.open("table", game_id="chase", seats=T.mixed_seats(4, 1, lang),
+                  rules={"lives": 1}, seed=3)
+    assert T.play_to_results(app, tb, random.Random(1))
+    res = app.top
+    app.draw()
+    keys = [b.hotkey for b in res.list.buttons]
+    assert None not in keys and len(set(keys)) == len(keys)
+    for b in res.list.buttons:
+        letter = pygame.key.name(b.hotkey).upper()
+        assert b.hint == letter and letter in b.text().upper(), (lang, letter, b.text())
+    T.key(app, res.list.by_name("review").hotkey)
+    assert app.top.name == "review"
+
+
 @pytest.mark.parametrize("game_id,move", [("chase", "keep"), ("rams", "play")])
 def test_the_keys_follow_a_language_chosen_in_the_middle_of_a_game(game_id, move):
     """English at a decision, then German chosen in the settings: the buttons show the

@@ -1,6 +1,7 @@
 """After a game: its story. Who won, the ranking (who went out in which round, lives
 left), everyone's lives over the rounds, the pot, and the people's running record
-against these opponents; then the main menu, export or play again.
+against these opponents; then the main menu, export or play again. Each button
+shows its key (a letter of the language, as at the table); Esc is the main menu too.
 
 "Play again" has the focus, and for a moment after the screen appears Enter and Space
 do nothing: a key meant for the table (continue after the last showdown) never starts
@@ -16,6 +17,7 @@ from game.i18n import percent, scored_key, t, tn
 from game.rules.rams_rules import counters_of
 from game.scenes.base import Scene
 from game.scenes.files import export_table
+from game.table.keys import move_key
 from game.turn.bookkeeping import table_record
 from game.turn.options import TableOptions
 from game.turn.story import tell
@@ -67,17 +69,25 @@ class ResultsScene(Scene):
                           with_record=table.options.keep_records and not table.demo)
         self.age = 0.0
         self.list = FocusList([
-            Button(lambda: t("results.menu"), self.menu, name="menu", hotkey=pygame.K_m),
-            Button(lambda: t("store.export"), self.export, name="export", hotkey=pygame.K_e),
-            Button(lambda: t("results.again"), self.again, name="again", hotkey=pygame.K_n),
-            Button(lambda: t("review.button"), self.review, name="review", hotkey=pygame.K_r),
+            Button(lambda: t("results.menu"), self.menu, name="menu"),
+            Button(lambda: t("store.export"), self.export, name="export"),
+            Button(lambda: t("results.again"), self.again, name="again"),
+            Button(lambda: t("review.button"), self.review, name="review"),
         ], horizontal=True)
+        self._rekey()
         self.list.focus = 2          # "Play again": Enter plays on with the same table
         # the review starts now, behind this screen (tests start it when they ask)
         self.record = table_record(table.game, table.seats, table.session)
         self.review_key = table.session.game_id if table.session is not None else None
         if not app.ai_sync:
             app.reviews().start(self.record, self.review_key)
+
+    def _rekey(self) -> None:
+        """Each button's key, shown on it as the table's buttons show theirs: a letter
+        of the language (``key.results.<button>``: A is Analyse in German, Again in
+        English)."""
+        for b in self.list.buttons:
+            b.hotkey, b.hint = move_key(b.name, "key.results.")
 
     def review(self) -> None:
         """The game review: where the lives went, and what the cards decided."""
@@ -123,6 +133,7 @@ class ResultsScene(Scene):
     # ------------------------------------------------------------------ layout & input
 
     def layout(self, size: tuple[int, int]) -> None:
+        self._rekey()      # laid out anew after a language change too
         w, h = size
         u = self.u
         bh = int(max(28, 52 * u))
