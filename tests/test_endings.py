@@ -193,6 +193,38 @@ def test_delete_discards_the_focused_game_after_asking(home):
     assert len(lst.entries) == 2
 
 
+def test_the_focus_reaches_discard_all_and_back(home):
+    """Tab and the arrows go through every button as on the other menu screens: the
+    games' rows and Discards, then Discard all and Back, and round again. Only
+    Shift+Delete and Esc did the bottom buttons' jobs from the keyboard."""
+    app = T.make_app((1280, 720), "en")
+    app.push(MenuScene(app))
+    lst = unfinished_list(app, (3, 4, 5))
+
+    def focused() -> str:
+        return lst.list.buttons[lst.list.focus].name
+
+    seen = []
+    for _ in range(len(lst.entries) * 2 + 2):
+        T.key(app, pygame.K_TAB)
+        seen.append(focused())
+    assert seen[-3:] == ["discard_all", "back", "resume_0"], seen
+    T.key(app, pygame.K_UP)
+    T.key(app, pygame.K_UP)
+    assert focused() == "discard_all"
+    app.draw()
+    T.key(app, pygame.K_DELETE)                  # on no game's row: nothing to discard
+    assert app.top is lst
+    T.key(app, pygame.K_RETURN)
+    assert app.top.name == "confirm" and "3" in app.top.title
+    T.key(app, pygame.K_RETURN)                  # Cancel: nothing is lost
+    assert app.top is lst and len(shelf.unfinished()) == 3
+    T.key(app, pygame.K_DOWN)
+    assert focused() == "back"
+    T.key(app, pygame.K_RETURN)
+    assert app.top.name == "menu"
+
+
 def test_a_resumed_game_does_not_hold_the_rounds_it_catches_up_on(home):
     """Continue catches up on every saved move at once: the reveals of rounds already
     seen are not held again (the player would have to press a key for each)."""

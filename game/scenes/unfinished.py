@@ -1,7 +1,10 @@
 """Continue: every unfinished game (game.shelf), the one played last first. Each can
 be resumed, or discarded after a question; with two or more, all of them can be
 discarded at once (after a question naming how many). Nothing is thrown away by
-itself."""
+itself.
+
+The focus goes as on the other menu screens: arrows and Tab through every button,
+each game's row and its Discard, then Discard all and Back."""
 
 from __future__ import annotations
 
@@ -61,7 +64,7 @@ class UnfinishedScene(Scene):
                                   name=f"resume_{i}"))
             buttons.append(Button(lambda: t("unfinished.discard"),
                                   lambda e=e: self.ask_discard(e), name=f"discard_{i}"))
-        self.list.set(buttons)
+        self.list.set(buttons + self._bottom_buttons())
         self._size = (0, 0)
 
     def resume_game(self, entry: shelf.Unfinished) -> None:
@@ -128,6 +131,11 @@ class UnfinishedScene(Scene):
             return [self.discard_all_button, self.back_button]
         return [self.back_button]
 
+    def focused_row(self) -> int | None:
+        """The game whose row or Discard has the focus (None: Discard all or Back)."""
+        row = self.list.focus // 2
+        return row if row < len(self.entries) else None
+
     def back(self) -> None:
         self.app.play("click")
         self.app.pop()
@@ -149,16 +157,14 @@ class UnfinishedScene(Scene):
         self.area.centerx = w // 2
         gap = int(8 * u)
         self.rows = max(1, (self.area.height + gap) // (bh + gap))
-        focus_row = self.list.focus // 2
-        if focus_row < self.first:
-            self.first = focus_row
-        elif focus_row >= self.first + self.rows:
-            self.first = focus_row - self.rows + 1
+        focus_row = self.focused_row()
+        if focus_row is not None:    # on Discard all or Back the rows stay where they are
+            self.first = max(min(self.first, focus_row), focus_row - self.rows + 1)
         # Discard is as wide as its word needs, so the row's line keeps the rest
         label = text.size_of(t("unfinished.discard"), bh // 2, True)[0]
         dw = int(min(self.area.width * 0.24, 220 * u,
                      max(120 * u, label + 2 * int(bh * 0.3) + 24 * u)))
-        for i, b in enumerate(self.list.buttons):
+        for i, b in enumerate(self.list.buttons[:2 * len(self.entries)]):
             row = i // 2
             if not self.first <= row < self.first + self.rows:
                 b.rect = pygame.Rect(0, 0, 0, 0)
@@ -176,15 +182,9 @@ class UnfinishedScene(Scene):
         if ev.type == pygame.KEYDOWN and ev.key == pygame.K_DELETE:
             if ev.mod & pygame.KMOD_SHIFT:
                 self.ask_discard_all()
-            elif self.entries:           # the focused game (its row or its Discard)
-                self.ask_discard(self.entries[min(self.list.focus // 2,
-                                                  len(self.entries) - 1)])
+            elif self.focused_row() is not None:    # the focused game (row or Discard)
+                self.ask_discard(self.entries[self.focused_row()])
             return True
-        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
-            for b in self._bottom_buttons():
-                if b.rect.collidepoint(ev.pos):
-                    b.action()
-                    return True
         used = self.list.handle_event(ev)
         if ev.type == pygame.KEYDOWN:
             self._size = (0, 0)      # keep the focused row in view
@@ -196,7 +196,7 @@ class UnfinishedScene(Scene):
         u = self.u
         title = t("unfinished.title")
         widgets.title(surf, title, int(52 * u), int(16 * u))
-        for i, b in enumerate(self.list.buttons):
+        for i, b in enumerate(self.list.buttons):   # the rows, Discard all, Back
             if b.rect.width:
                 b.draw(surf, u, i == self.list.focus, i == self.list.hover)
         hidden = len(self.entries) - self.rows
@@ -205,5 +205,3 @@ class UnfinishedScene(Scene):
             text.blit(surf, more, max(11, int(18 * u)),
                       (w // 2, self.back_button.rect.top - int(6 * u)), widgets.DIM,
                       "midbottom")
-        for b in self._bottom_buttons():
-            b.draw(surf, u, False)
