@@ -107,6 +107,58 @@ def test_export_toast_leaves_the_title_free(home):
     assert res.toast_anchor == "bottom" and app.screen.get_height() - 90 * res.u > title_bottom
 
 
+def _outcome(res) -> tuple:
+    st = res.story
+    return res.ranking, res.rounds, st.lives, st.losses, st.out_round
+
+
+@pytest.mark.parametrize("game_id,held", [("chase", False), ("chase", True),
+                                          ("rams", False), ("rams", True)])
+def test_leaving_a_decided_game_shows_its_results(home, game_id, held):
+    """Esc and the way out of a game that is decided -- its last move made and the
+    last round still being shown, or its reckoning held on the table -- go to the
+    end screen, the same as the game played to its end; M goes on to the main menu.
+    The way out went straight to the main menu: the player never saw how it ended."""
+    seats = T.mixed_seats(4, 1)
+
+    def table(app):
+        tb = app.scene("table", game_id=game_id, seats=[dict(s) for s in seats],
+                       rules={}, seed=7, options=TableOptions(bot_seed=2))
+        app.push(tb)
+        return tb
+
+    app = T.make_app((1280, 720), "en", reveal_hold=None)
+    app.push(MenuScene(app))
+    assert T.play_to_results(app, table(app), random.Random(7))
+    whole = _outcome(app.top)
+    app.open("menu", how="reset")
+    tb = table(app)
+    assert T.drive(app, lambda t: t.game.finished and (t.state == "hold") == held,
+                   random.Random(7))
+    assert held or tb.queue                      # the end not shown yet
+    T.key(app, pygame.K_ESCAPE)
+    assert app.top.name == "pause"
+    leave = app.top.list.by_name("menu")
+    assert leave.text() == "Results (game decided)"
+    T.click_button(app, leave)
+    res = app.top
+    assert res.name == "results" and res.table is tb and _outcome(res) == whole
+    app.draw()
+    T.key(app, pygame.K_m)
+    assert app.top.name == "menu" and len(app.stack) == 1
+
+
+def test_leaving_an_undecided_game_goes_to_the_main_menu(home):
+    app = T.make_app((1280, 720), "en")
+    app.push(MenuScene(app))
+    tb = start_game(app, "chase", 6, seed=1)
+    T.key(app, pygame.K_ESCAPE)
+    leave = app.top.list.by_name("menu")
+    assert not tb.decided() and leave.text() == "Main menu (leave game)"
+    T.click_button(app, leave)
+    assert app.top.name == "menu" and len(app.stack) == 1
+
+
 def start_game(app, game_id="chase", moves=6, seed=1):
     app.open("table", game_id=game_id, seats=T.mixed_seats(4, 1), rules={}, seed=seed)
     tb = app.top

@@ -1,5 +1,6 @@
 """The pause overlay over a table: resume, settings, rules, main menu, quit; beside
-them, where a player looks for them, the keys of the table."""
+them, where a player looks for them, the keys of the table. In a decided game the
+way out leads to its results (the button says so)."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ class PauseScene(Scene):
             Button(lambda: t("menu.settings"), self.settings, name="settings"),
             Button(lambda: t("menu.rules"), self.rules, name="rules"),
             Button(lambda: t("store.export"), self.export, name="export"),
-            Button(lambda: t("pause.menu"), self.menu, name="menu"),
+            Button(self._menu_label, self.menu, name="menu"),
             Button(lambda: t("menu.quit"), self.app.quit, name="quit"),
         ])
         self.keys_rect: pygame.Rect | None = None
@@ -72,9 +73,28 @@ class PauseScene(Scene):
         self.app.open("rules", game_id=below.game_id if below is not None else None,
                       rules=getattr(game, "rules", None))
 
+    def _decided(self) -> Any:
+        """The table under this menu when its game is decided (docs/playing.md#the-menu):
+        leaving goes to its results, not straight to the main menu."""
+        table = self._table()
+        decided = getattr(table, "decided", None)
+        return table if decided is not None and decided() else None
+
+    def _menu_label(self) -> str:
+        return t("pause.results" if self._decided() is not None else "pause.menu")
+
     def menu(self) -> None:
+        """Leave the game: for the main menu, or, when the game is decided, for its
+        results (from which the main menu is a key away): the game was recorded, and
+        a player who left before the end screen never saw how it ended."""
         self.app.play("click")
-        self.app.open("menu", how="reset")
+        table = self._decided()
+        if table is None:
+            self.app.open("menu", how="reset")
+            return
+        while self.app.top is not table:      # this menu, and a privacy screen under it
+            self.app.pop()
+        table.conclude()
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size

@@ -413,6 +413,23 @@ class TableScene(PrivateHand, Scene):
         elif self.options.after_game == RESULTS:
             self.app.open("results", table=self)
 
+    def decided(self) -> bool:
+        """The game is decided and its results screen still to come (the last round
+        being reckoned): leaving it goes to the results (:meth:`conclude`)."""
+        return (self.game.finished and not self.demo and self.options.after_game == RESULTS
+                and self.state not in (F.DONE, F.FAILED))
+
+    def conclude(self) -> bool:
+        """Show what is left of a decided game at once and in silence, then its
+        results; whether it did (False: not :meth:`decided`)."""
+        if not self.decided():
+            return False
+        self.anim.speed = "off"
+        self.anim.finish_all()
+        self._catch_up_left = len(self.flow.queue)
+        self.catching_up = self._catch_up_left > 0
+        return self.flow.conclude()
+
     def failed(self, failure: SourceFailure) -> None:
         """A built-in computer player failed: a bug. Report it; the game stops here
         (the autosave, when on, keeps every move before it)."""

@@ -269,6 +269,19 @@ class TurnFlow:
         elif self.phase == HANDOFF:
             self.phase = IDLE
 
+    def conclude(self) -> bool:
+        """The person leaves a decided game (its last round still being shown): every
+        event left is shown now, no reveal held and no pause at the end, and the view
+        is told the game is finished. False, and nothing done, while the game is
+        undecided or after the view was told."""
+        if not self.game.finished or self.phase in (DONE, FAILED):
+            return False
+        while self.queue:
+            self.view.show(self.queue.popleft())
+        self.phase = DONE
+        self.view.finished()
+        return True
+
     def close(self) -> None:
         """The table goes away: every source forgets its decision."""
         for src in self.sources.values():
