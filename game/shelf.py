@@ -7,8 +7,9 @@ stays there until the player resumes it or discards it after a question
 (the Continue screen). Resuming a shelved game moves it back into the autosave's
 place (shelving whatever game was there, even another copy of the same game); it is
 not resumed while a file that cannot go onto the shelf is in that place
-(:class:`InTheWay`). Finished games leave no file behind (the statistics keep them);
-the replay list never shows these files.
+(:class:`InTheWay`). Finished games leave no file behind once the statistics keep
+them (one they cannot take yet waits on the shelf, unlisted); the replay list never
+shows these files.
 
 The shelf never hangs on, floods on or throws away a file in its folder, and says
 what it did (:mod:`game.notices`, once per file):
@@ -204,17 +205,23 @@ def _free_name(folder: Path, base: str) -> Path:
 
 def shelve_autosave(keep: str | None = None,
                     resumed: dict[str, Any] | None = None) -> Path | None:
-    """Move the autosave onto the shelf unless it is the game ``keep`` (its game id),
+    """Move the autosave onto the shelf unless it is the game ``keep`` (its game id) or
     the game being resumed (``resumed``: its session data as read, which tells it
-    apart also when its game id is missing or one a session does not take) or
-    finished; returns where it went. Raises :class:`store.InUse` when another window
-    keeps the autosave."""
+    apart also when its game id is missing or one a session does not take); returns
+    where it went. A finished game there is counted in the statistics and cleared
+    (:func:`store.finish_saved`), or, when they cannot take it now, shelved too: the
+    shelf counts it once they can, where the next game's autosave would have written
+    over it. Raises :class:`store.InUse` when another window keeps the autosave."""
     owner.check()
     saved, _problem = store.read_autosave()
-    if saved is None or saved.finished or (resumed is not None and saved.session == resumed):
+    if saved is None or (resumed is not None and saved.session == resumed):
         return None
     gid = saved.session.get("game_id")
-    if keep is not None and gid == keep:
+    if saved.finished:
+        store.finish_saved(saved)
+        if not os.path.lexists(store.autosave_path()):
+            return None                  # counted and cleared
+    elif keep is not None and gid == keep:
         return None
     folder = shelf_dir()
     folder.mkdir(parents=True, exist_ok=True)
@@ -225,24 +232,23 @@ def shelve_autosave(keep: str | None = None,
 
 class InTheWay(OSError):
     """A file in the autosave's place that cannot go onto the shelf (one the game cannot
-    read, a damaged one it could not move aside, a finished game the statistics could
-    not count): resuming another game would write over it, so it is not resumed."""
+    read, a damaged one it could not move aside): resuming another game would write
+    over it, so it is not resumed."""
 
 
 def take(entry: Unfinished) -> store.Saved:
     """Make ``entry`` the autosave (to resume it): the game there goes onto the shelf,
     even when it is the same game (a copy the player kept, played on since: its game id
     is the entry's, its moves are not); a finished game there is counted in the
-    statistics first (and so cleared). Raises :class:`InTheWay` when something else
-    is in the autosave's place: it is never written over, and :class:`store.InUse`
-    when another window keeps the autosave (its game is not taken from it)."""
+    statistics (or shelved until they can count it: :func:`shelve_autosave`). Raises
+    :class:`InTheWay` when something else is in the autosave's place: it is never
+    written over, and :class:`store.InUse` when another window keeps the autosave
+    (its game is not taken from it)."""
     owner.check()
     if not entry.current:
-        saved, problem = store.read_autosave()
+        _saved, problem = store.read_autosave()
         if problem is not None:    # damaged since the list was read: moved aside, told
             problem.notify()
-        if saved is not None and saved.finished:
-            store.finish_saved(saved)              # kept if it cannot be counted
         shelve_autosave()
         here = store.autosave_path()
         if os.path.lexists(here):

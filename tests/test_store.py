@@ -241,6 +241,36 @@ def test_a_finished_game_on_the_shelf_waits_for_statistics_that_cannot_take_it(h
     assert not copy.exists() and store.summarize().total == 1
 
 
+def test_a_new_game_never_writes_over_a_finished_game_not_yet_counted(home):
+    """A finished autosave the statistics could not take (written by a newer version)
+    was written over by the next game's autosave, and so never counted: it waits on
+    the shelf instead, and is counted once they can take it."""
+    from game import shelf
+    from game.scenes.table_chase import ChaseTableScene
+
+    con = sqlite3.connect(store.stats_path())
+    con.execute("PRAGMA user_version = 99")
+    con.commit()
+    con.close()
+    rec, _ = finished_record(8)
+    store.write_autosave(rec, {"game_id": "fin"})
+    app = T.make_app((640, 400), "en")
+    app.push(MenuScene(app))
+    seats = [{"name": "Du", "human": True, "level": "medium"},
+             {"name": "A", "human": False, "level": "easy"},
+             {"name": "B", "human": False, "level": "easy"}]
+    tb = ChaseTableScene(app, seats, {"lives": 3}, seed=4)
+    app.push(tb)
+    saved, _ = store.read_autosave()
+    assert saved is not None and saved.session["game_id"] == tb.bookkeeper.session.game_id
+    pygame.quit()
+    assert [p.name for p in shelf.candidates()] == ["fin.json"]
+    assert [u.game_id for u in shelf.unfinished()] == [saved.session["game_id"]]
+    store.stats_path().unlink()
+    assert menu_count() == 1 and shelf.candidates() == []
+    assert [r.game_id for r in store.recent_games(5)] == ["fin"]
+
+
 # ----------------------------------------------------------------- damaged files
 
 
