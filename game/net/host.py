@@ -187,6 +187,9 @@ class HeadlessTable:
         self.stand_in_level = stand_in
         self._wake = threading.Event()
         self._stop = threading.Event()
+        #: set by :meth:`stop_now` (a signal handler): a plain flag, as setting an
+        #: Event takes its lock, which the interrupted thread may hold at that moment
+        self._halt = False
         self.hooks = hooks or Hooks()
         self.room = PhoneRoom(self.game, self.seats, self.hooks, bind=bind, port=port,
                               wake=self._wake.set, away_after=away_after,
@@ -241,9 +244,14 @@ class HeadlessTable:
     def stop_now(self) -> None:
         """:meth:`stop` from a signal handler in the thread that runs the table: a
         computer deciding there (a bot still starting, a level thinking) is given up
-        at once, and no move is played for it; its process is ended with the table."""
-        self.stop()
+        at once, and no move is played for it; its process is ended with the table.
+        Takes no lock: the table's loop sees the flag within its longest wait."""
+        self._halt = True
         self.worker.interrupt()
+
+    @property
+    def stopping(self) -> bool:
+        return self._halt or self._stop.is_set()
 
     def run(self) -> dict[str, Any]:
         """Play until the game is over or :meth:`stop`; returns the outcome."""
@@ -268,7 +276,7 @@ class HeadlessTable:
         """The table's loop, until the game is over or :meth:`stop`."""
         flow, link = self.flow, self.link
         last = time.monotonic()
-        while not self._stop.is_set():
+        while not self.stopping:
             self._wake.clear()
             link.pump()
             now = time.monotonic()
@@ -289,7 +297,8 @@ class HeadlessTable:
             wait = 0.5
             if flow.phase == F.THINKING and flow.pending is not None:
                 src = flow.source(flow.pending.seat)
-                wait = max(0.0, self.think - flow.thought) if src.paced else 0.5
+                # at most 0.5 s at a time: a stop by signal (a flag) is seen that soon
+                wait = min(0.5, max(0.0, self.think - flow.thought)) if src.paced else 0.5
             elif flow.phase in (F.IDLE, F.OVER):
                 wait = 0.0
             if wait > 0:
@@ -319,7 +328,7 @@ class HeadlessTable:
         phone confirmed, not who is connected now)."""
         link = self.link
         until = time.monotonic() + self.linger
-        while not self._stop.is_set():
+        while not self.stopping:
             link.pump()
             if self.delivered():
                 return
