@@ -7,17 +7,23 @@ stays there until the player resumes it or discards it after a question
 (the Continue screen). Resuming a shelved game moves it back into the autosave's
 place (shelving whatever game was there, even another copy of the same game); it is
 not resumed while a file that cannot go onto the shelf is in that place
-(:class:`InTheWay`). Finished games leave no file behind (the statistics keep them);
-the replay list never shows these files.
+(:class:`InTheWay`). Finished games leave no file behind once the statistics keep
+them (one they cannot take yet waits on the shelf, unlisted); the replay list never
+shows these files.
 
 The shelf never hangs on, floods on or throws away a file in its folder, and says
 what it did (:mod:`game.notices`, once per file):
 
-* only regular files of at most :data:`game.fileio.MAX_FILE_BYTES` count as games
-  (the menu counts them by ``stat`` alone, without reading); a FIFO, a folder, a
-  device, a symbolic link to nothing or a larger file named ``*.json`` is left
-  exactly as it is, not offered, and named in a notice (``shelf.unreadable``); so
-  is a file that cannot be read (no permission);
+* only regular files of at most :data:`game.fileio.MAX_FILE_BYTES` count as games;
+  a FIFO, a folder, a device, a symbolic link to nothing or a larger file named
+  ``*.json`` is left exactly as it is, not offered, and named in a notice
+  (``shelf.unreadable``); so is a file that cannot be read (no permission);
+* the menu's count is what the list shows (:func:`shelved_count` reads a file as the
+  list does, again only once it changed);
+* a finished game found there (a save put on the shelf by hand) is no unfinished
+  game: it is counted in the statistics as a finished autosave is
+  (:func:`game.store.count_saved`: once, under its game id) and leaves the shelf; it
+  stays, unlisted and uncounted, while the statistics cannot take it;
 * a file that reads but is not an unfinished game (not JSON, not a valid record) is
   set aside as ``<name>.bad-<time>`` (``shelf.moved``), or left as it is when it
   cannot be moved (``shelf.damaged``);
@@ -109,10 +115,22 @@ def _read(path: Path, current: bool) -> Unfinished | None:
     except DATA_ERRORS as exc:   # a strange file the engine refused; a bug is not one
         _set_aside(path, f"{type(exc).__name__}: {exc}")
         return None
-    if game.finished:
-        return None
     session = data.get("session") if isinstance(data.get("session"), dict) else {}
+    if game.finished:
+        _count_finished(path, store.Saved(record, session, True, game.summary()))
+        return None
     return Unfinished(path, record, session, game.summary(), current)
+
+
+def _count_finished(path: Path, saved: store.Saved) -> None:
+    """A finished game on the shelf: counted in the statistics, then removed; kept
+    while they cannot take it (it is counted once they can, never twice)."""
+    if not store.count_saved(saved):
+        return
+    try:
+        path.unlink()
+    except OSError:
+        pass     # gone already, or a folder that keeps it: counted, so never again
 
 
 def _files() -> list[Path]:
@@ -123,20 +141,26 @@ def _files() -> list[Path]:
         return []
 
 
-def candidates(tell: bool = True) -> list[Path]:
-    """The shelf's files that may hold a game: regular files within the size cap,
-    found by ``stat`` alone. Anything else is left as it is and (``tell``) named in a
-    notice, once."""
+def _checked(tell: bool = True) -> list[tuple[Path, os.stat_result]]:
+    """The shelf's files that may hold a game, with their ``stat``: regular files
+    within the size cap that open. Anything else is left as it is and (``tell``)
+    named in a notice, once."""
     out = []
     for path in _files():
         try:
-            fileio.check_regular(path, fileio.MAX_FILE_BYTES)
+            st = fileio.check_regular(path, fileio.MAX_FILE_BYTES)
         except OSError as exc:
             if tell:
                 _tell("shelf.unreadable", path, reason(exc))
             continue
-        out.append(path)
+        if st is not None:        # (None: gone meanwhile)
+            out.append((path, st))
     return out
+
+
+def candidates(tell: bool = True) -> list[Path]:
+    """The shelf's files that may hold a game (:func:`_checked`), read by none."""
+    return [path for path, _st in _checked(tell)]
 
 
 def unfinished() -> list[Unfinished]:
@@ -150,10 +174,23 @@ def unfinished() -> list[Unfinished]:
     return out + sorted(shelved, key=lambda u: u.saved_at, reverse=True)
 
 
+#: Shelf files last read as an unfinished game, by what their ``stat`` said then:
+#: the menu, built again after every screen, reads only what changed since.
+_known: dict[Path, tuple[int, ...]] = {}
+
+
 def shelved_count() -> int:
-    """How many games lie on the shelf (regular files, not read: cheap for the menu);
-    what is not a game file is named in a notice."""
-    return len(candidates())
+    """How many unfinished games lie on the shelf: what :func:`unfinished` lists of
+    it (a file that does not read as one is set aside or named, a finished game is
+    counted in the statistics), reading a file again only once it changed."""
+    found: dict[Path, tuple[int, ...]] = {}
+    for path, st in _checked():
+        mark = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+        if _known.get(path) == mark or _read(path, False) is not None:
+            found[path] = mark
+    _known.clear()
+    _known.update(found)
+    return len(found)
 
 
 def _free_name(folder: Path, base: str) -> Path:
@@ -168,17 +205,23 @@ def _free_name(folder: Path, base: str) -> Path:
 
 def shelve_autosave(keep: str | None = None,
                     resumed: dict[str, Any] | None = None) -> Path | None:
-    """Move the autosave onto the shelf unless it is the game ``keep`` (its game id),
+    """Move the autosave onto the shelf unless it is the game ``keep`` (its game id) or
     the game being resumed (``resumed``: its session data as read, which tells it
-    apart also when its game id is missing or one a session does not take) or
-    finished; returns where it went. Raises :class:`store.InUse` when another window
-    keeps the autosave."""
+    apart also when its game id is missing or one a session does not take); returns
+    where it went. A finished game there is counted in the statistics and cleared
+    (:func:`store.finish_saved`), or, when they cannot take it now, shelved too: the
+    shelf counts it once they can, where the next game's autosave would have written
+    over it. Raises :class:`store.InUse` when another window keeps the autosave."""
     owner.check()
     saved, _problem = store.read_autosave()
-    if saved is None or saved.finished or (resumed is not None and saved.session == resumed):
+    if saved is None or (resumed is not None and saved.session == resumed):
         return None
     gid = saved.session.get("game_id")
-    if keep is not None and gid == keep:
+    if saved.finished:
+        store.finish_saved(saved)
+        if not os.path.lexists(store.autosave_path()):
+            return None                  # counted and cleared
+    elif keep is not None and gid == keep:
         return None
     folder = shelf_dir()
     folder.mkdir(parents=True, exist_ok=True)
@@ -189,24 +232,23 @@ def shelve_autosave(keep: str | None = None,
 
 class InTheWay(OSError):
     """A file in the autosave's place that cannot go onto the shelf (one the game cannot
-    read, a damaged one it could not move aside, a finished game the statistics could
-    not count): resuming another game would write over it, so it is not resumed."""
+    read, a damaged one it could not move aside): resuming another game would write
+    over it, so it is not resumed."""
 
 
 def take(entry: Unfinished) -> store.Saved:
     """Make ``entry`` the autosave (to resume it): the game there goes onto the shelf,
     even when it is the same game (a copy the player kept, played on since: its game id
     is the entry's, its moves are not); a finished game there is counted in the
-    statistics first (and so cleared). Raises :class:`InTheWay` when something else
-    is in the autosave's place: it is never written over, and :class:`store.InUse`
-    when another window keeps the autosave (its game is not taken from it)."""
+    statistics (or shelved until they can count it: :func:`shelve_autosave`). Raises
+    :class:`InTheWay` when something else is in the autosave's place: it is never
+    written over, and :class:`store.InUse` when another window keeps the autosave
+    (its game is not taken from it)."""
     owner.check()
     if not entry.current:
-        saved, problem = store.read_autosave()
+        _saved, problem = store.read_autosave()
         if problem is not None:    # damaged since the list was read: moved aside, told
             problem.notify()
-        if saved is not None and saved.finished:
-            store.finish_saved(saved)              # kept if it cannot be counted
         shelve_autosave()
         here = store.autosave_path()
         if os.path.lexists(here):

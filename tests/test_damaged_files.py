@@ -358,23 +358,28 @@ def test_an_autosave_damaged_since_the_list_was_read_is_told_when_a_game_resumes
     assert _moves_kept(layout) == {"base-shelf": [5]}
 
 
-def test_a_finished_autosave_that_cannot_be_counted_stays(layout):
+def test_a_finished_autosave_that_cannot_be_counted_waits_on_the_shelf(layout):
     """The statistics cannot count that finished game (a folder in the database's
-    place): it stays where it is, and the shelved game is not resumed over it."""
-    from game import shelf
+    place): it goes onto the shelf as it is (unlisted), the shelved game is resumed,
+    and the finished one is counted once the statistics can take it."""
+    from game import shelf, store
     from game.store import files as store_files
 
     store_files._held.clear()
     (layout.saves / "autosave.json").write_text(saved_game("done", 10_000, 3))
     before = snapshot(layout.saves / "autosave.json")
+    done = _moves_kept(layout)["done"]
     stats = layout.data / "stats.sqlite3"
     stats.unlink()
     stats.mkdir()
     [entry] = shelf.unfinished()
-    with pytest.raises(shelf.InTheWay):
-        shelf.take(entry)
-    assert snapshot(layout.saves / "autosave.json") == before
-    assert (layout.shelf / "base-shelf.json").is_file()
+    shelf.take(entry)
+    assert _moves_kept(layout) == {"base-shelf": [5], "done": done}
+    assert snapshot(layout.shelf / "done.json") == before
+    assert [u.game_id for u in shelf.unfinished()] == ["base-shelf"]
+    stats.rmdir()
+    assert shelf.shelved_count() == 0
+    assert _moves_kept(layout) == {"base-shelf": [5]} and store.summarize().total == 1
 
 
 def test_a_symlinked_settings_file_stays_a_link(layout):

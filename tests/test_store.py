@@ -180,6 +180,97 @@ def test_finished_autosave_left_by_a_crash_is_counted_and_cleared(home):
     assert store.summarize().total == 1        # the same game id is not counted twice
 
 
+def shelve_by_hand(rec, session, name):
+    """A save file put on the shelf by hand (as the autosave writes one)."""
+    from game import shelf
+
+    store.write_autosave(rec, session)
+    folder = shelf.shelf_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    return store.autosave_path().replace(folder / name)
+
+
+def menu_count():
+    """What the main menu says: how many unfinished games *Continue* offers."""
+    app = T.make_app((640, 400), "en")
+    menu = MenuScene(app)
+    count = menu.saved[0] if menu.saved else 0
+    pygame.quit()
+    return count
+
+
+@pytest.mark.parametrize("session", [{"game_id": "fin", "elapsed": 9.0}, {}],
+                         ids=["game_id", "no_game_id"])
+def test_a_finished_game_on_the_shelf_is_counted_once_and_leaves_it(home, session):
+    """A finished game's save copied onto the shelf was counted by the menu as an
+    unfinished game the list did not show, and never reached the statistics."""
+    from game import shelf
+
+    g = play_engine(5, moves=6)
+    shelve_by_hand(records.record_of(g, SEATS, seed=5, bot_seed=5), {"game_id": "open"},
+                   "open.json")
+    rec, _ = finished_record(8)
+    copy = shelve_by_hand(rec, session, "done.json")
+    keep = copy.read_bytes()
+    assert menu_count() == 1                       # the unfinished game alone
+    assert [u.game_id for u in shelf.unfinished()] == ["open"]
+    assert not copy.exists()                       # off the shelf: counted
+    assert store.summarize().total == 1
+    row = store.recent_games(1)[0]
+    assert records.rebuild(store.game_record(row.id)).finished
+    copy.write_bytes(keep)                         # the same file again, next start
+    assert menu_count() == 1 and len(shelf.unfinished()) == 1
+    assert not copy.exists() and store.summarize().total == 1     # never twice
+
+
+def test_a_finished_game_on_the_shelf_waits_for_statistics_that_cannot_take_it(home):
+    """Statistics of a newer version take no game: the finished game stays on the
+    shelf, neither listed nor counted by the menu, and is counted once they can."""
+    from game import shelf
+
+    con = sqlite3.connect(store.stats_path())
+    con.execute("PRAGMA user_version = 99")
+    con.commit()
+    con.close()
+    rec, _ = finished_record(8)
+    copy = shelve_by_hand(rec, {"game_id": "fin"}, "done.json")
+    assert menu_count() == 0 and shelf.unfinished() == []
+    assert copy.exists()                           # kept, to be counted later
+    store.stats_path().unlink()
+    assert menu_count() == 0
+    assert not copy.exists() and store.summarize().total == 1
+
+
+def test_a_new_game_never_writes_over_a_finished_game_not_yet_counted(home):
+    """A finished autosave the statistics could not take (written by a newer version)
+    was written over by the next game's autosave, and so never counted: it waits on
+    the shelf instead, and is counted once they can take it."""
+    from game import shelf
+    from game.scenes.table_chase import ChaseTableScene
+
+    con = sqlite3.connect(store.stats_path())
+    con.execute("PRAGMA user_version = 99")
+    con.commit()
+    con.close()
+    rec, _ = finished_record(8)
+    store.write_autosave(rec, {"game_id": "fin"})
+    app = T.make_app((640, 400), "en")
+    app.push(MenuScene(app))
+    seats = [{"name": "Du", "human": True, "level": "medium"},
+             {"name": "A", "human": False, "level": "easy"},
+             {"name": "B", "human": False, "level": "easy"}]
+    tb = ChaseTableScene(app, seats, {"lives": 3}, seed=4)
+    app.push(tb)
+    saved, _ = store.read_autosave()
+    assert saved is not None and saved.session["game_id"] == tb.bookkeeper.session.game_id
+    pygame.quit()
+    assert [p.name for p in shelf.candidates()] == ["fin.json"]
+    assert [u.game_id for u in shelf.unfinished()] == [saved.session["game_id"]]
+    store.stats_path().unlink()
+    assert menu_count() == 1 and shelf.candidates() == []
+    assert [r.game_id for r in store.recent_games(5)] == ["fin"]
+
+
 # ----------------------------------------------------------------- damaged files
 
 

@@ -47,8 +47,8 @@ from game.turn.bookkeeping import Bookkeeper
 from game.turn.flow import Pacing, TurnFlow
 from game.turn.hooks import Hooks
 from game.turn.seats import sources_for
-from game.turn.sources import Decision, LevelSource, SourceFailure
-from game.turn.workers import InlineWorker
+from game.turn.sources import BotSource, Decision, LevelSource, SourceFailure
+from game.turn.workers import Interrupted, InterruptibleWorker
 
 PHONE = "phone"
 
@@ -187,13 +187,16 @@ class HeadlessTable:
         self.stand_in_level = stand_in
         self._wake = threading.Event()
         self._stop = threading.Event()
+        #: set by :meth:`stop_now` (a signal handler): a plain flag, as setting an
+        #: Event takes its lock, which the interrupted thread may hold at that moment
+        self._halt = False
         self.hooks = hooks or Hooks()
         self.room = PhoneRoom(self.game, self.seats, self.hooks, bind=bind, port=port,
                               wake=self._wake.set, away_after=away_after,
                               on_name=self._named, server_options=server_options,
                               saving=self._saving)
         self.server, self.link = self.room.server, self.room.link
-        self.worker = InlineWorker()
+        self.worker = InterruptibleWorker()
         self.view = _Screenless()
         sources = sources_for(game_id, self.seats, self.worker, given=self.link.sources)
         self.flow = TurnFlow(self.game, sources, self.view, hooks=self.hooks,
@@ -238,47 +241,75 @@ class HeadlessTable:
         self._stop.set()
         self._wake.set()
 
+    def stop_now(self) -> None:
+        """:meth:`stop` from a signal handler in the thread that runs the table: a
+        computer deciding there (a bot still starting, a level thinking) is given up
+        at once, and no move is played for it; its process is ended with the table.
+        Takes no lock: the table's loop sees the flag within its longest wait."""
+        self._halt = True
+        self.worker.interrupt()
+
+    @property
+    def stopping(self) -> bool:
+        return self._halt or self._stop.is_set()
+
     def run(self) -> dict[str, Any]:
         """Play until the game is over or :meth:`stop`; returns the outcome."""
         self.start()
-        flow, link = self.flow, self.link
-        last = time.monotonic()
         try:
-            while not self._stop.is_set():
-                self._wake.clear()
-                link.pump()
-                now = time.monotonic()
-                flow.update(now - last)
-                last = now
-                if self.view.done or flow.phase == F.FAILED:
-                    break
-                late = link.overdue()
-                if late is not None:
-                    if self.stand_in_level:
-                        from game.ai.registry import make_player
-
-                        level = self.stand_in_level
-                        link.stand_in(late, LevelSource(make_player(self.game_id, level),
-                                                        self.worker, name=level))
-                        continue
-                    link.keep_waiting(late)
-                wait = 0.5
-                if flow.phase == F.THINKING and flow.pending is not None:
-                    src = flow.source(flow.pending.seat)
-                    wait = max(0.0, self.think - flow.thought) if src.paced else 0.5
-                elif flow.phase in (F.IDLE, F.OVER):
-                    wait = 0.0
-                if wait > 0:
-                    self._wake.wait(wait)
-            link.publish(force=True)
+            try:
+                self._play()
+            except Interrupted:     # stopped during a computer's decision: none is played
+                pass
+            self.link.publish(force=True)
             if self.view.done:
                 self._linger()
         finally:
-            flow.close()
+            self.flow.close()
             self.room.close()
             if self.bookkeeper is not None:
                 self.bookkeeper.detach()
+            self._end_bots()
         return self.outcome()
+
+    def _play(self) -> None:
+        """The table's loop, until the game is over or :meth:`stop`."""
+        flow, link = self.flow, self.link
+        last = time.monotonic()
+        while not self.stopping:
+            self._wake.clear()
+            link.pump()
+            now = time.monotonic()
+            flow.update(now - last)
+            last = now
+            if self.view.done or flow.phase == F.FAILED:
+                break
+            late = link.overdue()
+            if late is not None:
+                if self.stand_in_level:
+                    from game.ai.registry import make_player
+
+                    level = self.stand_in_level
+                    link.stand_in(late, LevelSource(make_player(self.game_id, level),
+                                                    self.worker, name=level))
+                    continue
+                link.keep_waiting(late)
+            wait = 0.5
+            if flow.phase == F.THINKING and flow.pending is not None:
+                src = flow.source(flow.pending.seat)
+                # at most 0.5 s at a time: a stop by signal (a flag) is seen that soon
+                wait = min(0.5, max(0.0, self.think - flow.thought)) if src.paced else 0.5
+            elif flow.phase in (F.IDLE, F.OVER):
+                wait = 0.0
+            if wait > 0:
+                self._wake.wait(wait)
+
+    def _end_bots(self) -> None:
+        """End the user bots' processes (each with everything it started)."""
+        for src in self.flow.sources.values():
+            close = getattr(src.player, "close", None) if isinstance(src, BotSource) else None
+            if close is not None:
+                close()
 
     def delivered(self) -> bool:
         """Whether every phone seat confirmed it received the final state: its pong to
@@ -297,7 +328,7 @@ class HeadlessTable:
         phone confirmed, not who is connected now)."""
         link = self.link
         until = time.monotonic() + self.linger
-        while not self._stop.is_set():
+        while not self.stopping:
             link.pump()
             if self.delivered():
                 return
@@ -386,7 +417,7 @@ def main(argv: list[str]) -> int:
         return fail(str(exc))
 
     def stop(*_: Any) -> None:
-        table.stop()
+        table.stop_now()      # a bot still starting is not waited for (nor played)
 
     # a clean stop is in place before the first line says the table is there: a
     # SIGTERM sent as soon as it is read ends the game with its outcome line

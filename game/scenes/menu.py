@@ -44,7 +44,8 @@ class MenuScene(Scene):
     def _saved_game(self):
         """How many unfinished games there are (game.shelf) and the autosave of the
         last one, or None; the autosave of a game that had ended is counted and
-        cleared, a damaged one reported. Shelved games are counted, not read."""
+        cleared, a damaged one reported. Shelved games are counted as the list of
+        unfinished games shows them (a finished one there goes to the statistics)."""
         from game import shelf, store
 
         saved, problem = store.read_autosave()

@@ -82,7 +82,12 @@ from game.store.seats import (
     seats_to_record,
     table_seats,
 )
-from game.store.session import GameSession, finish_saved, startup_checks
+from game.store.session import (
+    GameSession,
+    count_saved,
+    finish_saved,
+    startup_checks,
+)
 from game.store.summary import (
     ROLLING,
     GameRow,
@@ -98,9 +103,10 @@ from game.store.summary import (
 __all__ = [
     "AUTOSAVE_NAME", "EXPORTS", "ROLLING", "STATS_ERRORS", "STATS_NAME", "GameRow", "GameSession",
     "InUse", "LevelStats", "Problem", "Saved", "StatsError", "StatsNewer", "StatsSummary",
-    "autosave_path", "check_stats", "clear_autosave", "export_record", "finish_saved",
-    "game_record", "has_autosave", "human_won", "lives_by_round", "moment", "open_stats",
-    "opponent_level", "read_autosave", "recent_games", "record_files", "record_game",
-    "role_of", "seats_from_record", "seats_to_record", "start_count", "startup_checks", "stats_db",
-    "stats_error_kind", "stats_path", "stats_reason", "summarize", "table_seats", "write_autosave",
+    "autosave_path", "check_stats", "clear_autosave", "count_saved", "export_record",
+    "finish_saved", "game_record", "has_autosave", "human_won", "lives_by_round", "moment",
+    "open_stats", "opponent_level", "read_autosave", "recent_games", "record_files",
+    "record_game", "role_of", "seats_from_record", "seats_to_record",
+    "start_count", "startup_checks", "stats_db", "stats_error_kind", "stats_path",
+    "stats_reason", "summarize", "table_seats", "write_autosave",
 ]

@@ -3,6 +3,7 @@ the kept files at start-up."""
 
 from __future__ import annotations
 
+import hashlib
 import sqlite3
 import time
 import uuid
@@ -167,19 +168,35 @@ class GameSession:
         return export_record(self.record(), fsync=self.fsync)
 
 
-def finish_saved(saved: Saved) -> None:
-    """An autosave of a game that had already ended (the process died between the last
-    move and clearing it): count it and clear it."""
+def saved_game_id(saved: Saved) -> str:
+    """The game id a saved game is counted under: its session's, or for a file without
+    one (put together by hand) one made from its record, so that the same file found
+    again (at the next start, or a copy of it) is still the same game."""
+    gid = saved.session.get("game_id")
+    if isinstance(gid, str) and gid:
+        return gid
+    return "record-" + hashlib.sha256(records.dumps(saved.record).encode()).hexdigest()[:32]
+
+
+def count_saved(saved: Saved) -> bool:
+    """Count a saved game that had already ended in the statistics: True once they hold
+    it (now, or from before: a game id is never counted twice), False when they cannot
+    take it now (keep its file then, so that it is counted when they can)."""
     try:
-        gid = saved.session.get("game_id")
         # the time played only if it is one (as resume takes it): "nan" read as a float
         # became SQL NULL, which the INSERT OR IGNORE dropped without a word
-        record_game(saved.record, saved.summary,
-                    game_id=gid if isinstance(gid, str) and gid else None,
+        record_game(saved.record, saved.summary, game_id=saved_game_id(saved),
                     duration=_seconds(saved.session.get("elapsed")) or 0.0)
     except (sqlite3.Error, StatsError, OSError, TypeError, ValueError, OverflowError):
-        return     # not counted: keep the autosave, so it is counted when that works
-    clear_autosave()
+        return False
+    return True
+
+
+def finish_saved(saved: Saved) -> None:
+    """An autosave of a game that had already ended (the process died between the last
+    move and clearing it): count it and clear it (kept if it cannot be counted)."""
+    if count_saved(saved):
+        clear_autosave()
 
 
 def startup_checks() -> list[Problem]:

@@ -186,6 +186,44 @@ class InlineWorker:
         pass
 
 
+class Interrupted(BaseException):
+    """Raised into the call an :class:`InterruptibleWorker` runs when it is given up
+    (:meth:`InterruptibleWorker.interrupt`). Not an ``Exception``: no move source takes
+    it for a player's failure (a bot's forfeit), so it reaches the table's loop."""
+
+
+class InterruptibleWorker(InlineWorker):
+    """An :class:`InlineWorker` whose running call a signal handler of the same thread
+    may give up (:meth:`interrupt`): ``stammtisch host`` thinks in its main thread,
+    where a stop signal would otherwise wait for the decision under way (a bot still
+    starting: up to 20 s), and then play it."""
+
+    def __init__(self) -> None:
+        self.running = False
+        self.interrupted = False
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any) -> Future:
+        return super().submit(self._call, fn, args)
+
+    def _call(self, fn: Callable[..., Any], args: tuple[Any, ...]) -> Any:
+        try:
+            if self.interrupted:        # given up: no call runs any more
+                raise Interrupted
+            self.running = True
+            return fn(*args)
+        finally:
+            self.running = False
+
+    def interrupt(self) -> None:
+        """From a signal handler in the thread the calls run in: give up the call under
+        way, if there is one (it raises :class:`Interrupted` where it is), and every
+        later one."""
+        self.interrupted = True
+        if self.running:
+            self.running = False
+            raise Interrupted
+
+
 class ManualWorker:
     """Holds every call until the test runs it (:meth:`run_next`, :meth:`run_all`);
     with ``autorun`` on it behaves like :class:`InlineWorker`. Deterministic: no
