@@ -56,7 +56,7 @@ def test_replay_plays_steps_and_ends(home):
     app = app_with_menu()
     T.click_button(app, app.top.list.by_name("replays"))
     lst = app.top
-    assert isinstance(lst, ReplayListScene) and len(lst.list.buttons) == 3
+    assert isinstance(lst, ReplayListScene) and len(lst.rows) == 3
     T.click_button(app, lst.list.buttons[0])
     rp = app.top
     assert isinstance(rp, ReplayScene) and rp.table is not None
@@ -114,7 +114,7 @@ def test_a_stored_game_that_cannot_be_read_says_why_in_the_players_language(
     app = app_with_menu(lang)
     T.click_button(app, app.top.list.by_name("replays"))
     lst = app.top
-    assert isinstance(lst, ReplayListScene) and len(lst.list.buttons) == 1
+    assert isinstance(lst, ReplayListScene) and len(lst.rows) == 1
 
     def unreadable(row_id):
         raise PermissionError(errno.EACCES, "Permission denied", "stats.sqlite3")
@@ -265,3 +265,65 @@ def test_after_the_first_game_the_charts_over_time_show_it_plainly(home):
     colours = {tuple(chart.get_at((x, y)))[:3] for x in range(0, chart.get_width(), 2)
                for y in range(chart.get_height())}
     assert LINE_COLOURS[0] in colours and LINE_COLOURS[1] in colours
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("size", [(800, 450), (1920, 1080)])
+def test_the_last_games_chart_always_numbers_the_last_round(home, monkeypatch, lang, size):
+    """The statistics' chart of the last game over 1 to 120 rounds: the round axis
+    numbers the last round and 0, and no two numbers touch. It numbered every
+    ``rounds // 8``-th round, so 13 rounds ended the axis at 12."""
+    from game.scenes import stats
+
+    bench_stats.fill(3, distinct=3)
+    app = app_with_menu(lang, size)
+    T.click_button(app, app.top.list.by_name("stats"))
+    scene = app.top
+    T.frame(app)
+    n = len(scene.data.last_game.seats)
+    blit = stats.text.blit
+    numbers: list[tuple[int, pygame.Rect]] = []
+
+    def spy(surf, s, fs, pos, colour, anchor="topleft", *a, **k):
+        box = blit(surf, s, fs, pos, colour, anchor, *a, **k)
+        if anchor == "midtop" and s.isdigit():          # under the plot: a round
+            numbers.append((int(s), box))
+        return box
+
+    monkeypatch.setattr(stats.text, "blit", spy)
+    rect = scene.lives_rect
+    for rounds in range(1, 121):
+        scene.data.last_lives = [[max(0, 3 - (r + s) // 40) for s in range(n)]
+                                 for r in range(rounds)]
+        numbers.clear()
+        scene._draw_lives(pygame.Surface(size), rect)
+        shown = sorted(numbers)
+        assert shown[0][0] == 0 and shown[-1][0] == rounds, (rounds, shown)
+        for (a, ra), (b, rb) in zip(shown, shown[1:]):
+            assert ra.right < rb.left, (rounds, a, b, ra, rb)
+        assert all(rect.contains(r) for _, r in shown), (rounds, shown, rect)
+
+
+@pytest.mark.parametrize("rows", [0, 3])
+def test_the_keyboard_reaches_back_on_the_replays_list(home, rows):
+    """Back stood outside the replays list's focus: only Esc left from the keyboard.
+    Now the arrows reach it after the games (and wrap round), the focus ring shows
+    there, R reviews nothing while it has the focus, and Enter leaves."""
+    if rows:
+        bench_stats.fill(rows, distinct=rows)
+    app = app_with_menu()
+    T.click_button(app, app.top.list.by_name("replays"))
+    lst = app.top
+    assert isinstance(lst, ReplayListScene) and len(lst.rows) == rows
+    for _ in range(rows):
+        T.key(app, pygame.K_DOWN)
+    assert lst.list.focus == rows and lst.list.buttons[rows] is lst.back_button
+    T.key(app, pygame.K_r)                      # no game has the focus: nothing opens
+    assert app.top is lst
+    if rows:
+        T.key(app, pygame.K_DOWN)               # round to the first game
+        assert lst.list.focus == 0
+        T.key(app, pygame.K_UP)
+    T.frame(app)
+    T.key(app, pygame.K_RETURN)
+    assert isinstance(app.top, MenuScene)

@@ -43,6 +43,8 @@ class ReplayListScene(Scene):
         self.area = pygame.Rect(0, 0, 0, 0)
         self.row_h, self.gap = 30, 4
         self.back_button = Button(lambda: t("replay.back"), self.back, name="back")
+        #: the games' rows (the focus list holds them, then Back)
+        self.rows: list[Button] = []
         #: per row: its review button's place (empty when hidden), and how it opens
         self.review_rects: list[pygame.Rect] = []
         self.reviews: list[Any] = []
@@ -77,7 +79,8 @@ class ReplayListScene(Scene):
             buttons.append(Button(p.name, lambda p=p: self.watch_file(p),
                                   name="file_" + p.name))
             reviews.append(lambda p=p: self.review_file(p))
-        self.list.set(buttons)
+        self.rows = buttons
+        self.list.set(buttons + [self.back_button])     # Back last, as on the menu screens
         self.reviews = reviews
         self.review_rects = [pygame.Rect(0, 0, 0, 0) for _ in buttons]
         self._size = (0, 0)
@@ -128,7 +131,7 @@ class ReplayListScene(Scene):
 
     def _place(self) -> None:
         u = self.u
-        buttons = self.list.buttons
+        buttons = self.rows
         y = self.area.top
         self.heading_pos: list[tuple[str, int]] = []
         self.visible = 0
@@ -156,6 +159,9 @@ class ReplayListScene(Scene):
 
     def _keep_focus_visible(self) -> None:
         f = self.list.focus
+        if f >= len(self.rows):      # on Back the rows stay where they are
+            self._place()
+            return
         if f < self.scroll:
             self.scroll = f
         while f >= self.scroll + max(1, self.visible) and self.scroll < f:
@@ -170,21 +176,18 @@ class ReplayListScene(Scene):
         if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
             self.back()
             return True
-        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and \
-                self.back_button.rect.collidepoint(ev.pos):
-            self.back()
-            return True
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
             for i, rect in enumerate(self.review_rects):
                 if rect.width and rect.collidepoint(ev.pos):
                     self.list.focus = i
                     self.reviews[i]()
                     return True
-        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_r and self.reviews:
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_r and \
+                self.list.focus < len(self.reviews):
             self.reviews[self.list.focus]()
             return True
         if ev.type == pygame.MOUSEWHEEL:
-            n = len(self.list.buttons)
+            n = len(self.rows)
             self.scroll = max(0, min(max(0, n - 1), self.scroll - int(ev.y)))
             self._place()
             return True
@@ -202,20 +205,20 @@ class ReplayListScene(Scene):
         for label, y in self.heading_pos:
             text.blit(surf, label, max(12, int(24 * u)), (self.area.left + int(4 * u), y),
                       widgets.GOLD, "bottomleft", True)
-        if not self.list.buttons:
+        if not self.rows:
             box = self.area.inflate(0, -self.area.height // 2)
             widgets.panel(surf, box, u, 200)
             text.blit(surf, t("replay.none"), text.fit(t("replay.none"), int(26 * u),
                                                         box.width - int(30 * u)),
                       box.center, widgets.CREAM, "center")
-        for i, b in enumerate(self.list.buttons):
+        for i, b in enumerate(self.rows):
             if b.rect.width:
                 b.draw(surf, u, i == self.list.focus, i == self.list.hover)
                 rect = self.review_rects[i] if i < len(self.review_rects) else None
                 if rect is not None and rect.width:
                     Button(lambda: t("review.button"), lambda: None, rect=rect,
                            hint="R" if i == self.list.focus else "").draw(surf, u, False)
-        n = len(self.list.buttons)
+        n = len(self.rows)
         if n > self.visible > 0:
             track = pygame.Rect(self.area.right + int(6 * u), self.area.top, max(3, int(5 * u)),
                                 self.area.height)
@@ -229,4 +232,5 @@ class ReplayListScene(Scene):
         y0 = self.back_button.rect.top - int(8 * u) - len(lines) * int(hs * 1.1)
         for i, line in enumerate(lines):
             text.blit(surf, line, hs, (w // 2, y0 + i * int(hs * 1.1)), widgets.DIM, "midtop")
-        self.back_button.draw(surf, u, False)
+        back = len(self.rows)
+        self.back_button.draw(surf, u, self.list.focus == back, self.list.hover == back)

@@ -15,7 +15,7 @@ from game.i18n import percent, scored_key, t, tn
 from game.scenes.base import Scene
 from game.turn.texts import seat_name
 from game.view import text, widgets
-from game.view.charts import step_line
+from game.view.charts import round_ticks, step_line
 from game.view.widgets import Button, FocusList
 
 LINE_COLOURS = [(220, 70, 60), (90, 140, 230), (70, 180, 100), (235, 190, 60),
@@ -278,8 +278,10 @@ class StatsScene(Scene):
         rounds = len(series) - 1
         ylabels = [(v / start, str(v)) for v in range(0, start + 1)] if start <= 6 else \
             [(0.0, "0"), (1.0, str(start))]
-        step = max(1, rounds // 8)
-        xlabels = [(k / max(1, rounds), str(k)) for k in range(0, rounds + 1, step)]
+        fs = max(10, int(15 * u))      # the axes' size (_axes)
+        ticks = round_ticks(rounds, plot.width, lambda k: text.size_of(str(k), fs)[0],
+                            text.size_of("0", fs)[0])
+        xlabels = [(k / max(1, rounds), str(k)) for k in ticks]
         self._axes(surf, plot, ylabels, xlabels)
         for s in range(n):
             # seats on the same value are drawn a little apart so every line shows
