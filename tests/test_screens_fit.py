@@ -118,6 +118,21 @@ def _chart_drawn(chart, surf_size, args, kw) -> tuple[pygame.Surface, list]:
     return ink, shown
 
 
+def _results_chart_calls(monkeypatch, size, lang) -> tuple[object, list]:
+    """A game played to its end screen, whose chart (``results.lives_chart``) is
+    recorded instead of drawn: the app, and the calls each ``app.draw()`` adds."""
+    from game.scenes import results
+
+    app = T.make_app(size, lang)
+    app.push(MenuScene(app))
+    tb = app.open("table", game_id="chase", seats=T.mixed_seats(5, 1, lang),
+                  rules={"lives": 1}, seed=3)
+    assert T.play_to_results(app, tb, random.Random(1))
+    calls: list = []
+    monkeypatch.setattr(results, "lives_chart", lambda *a, **kw: calls.append((a, kw)))
+    return app, calls
+
+
 @pytest.mark.parametrize("lang", ["de", "en"])
 @pytest.mark.parametrize("size", [winsize.MIN_SIZE, (1920, 1080)])
 def test_the_results_chart_keeps_its_numbers_and_names_off_the_lines(home, monkeypatch,
@@ -127,16 +142,9 @@ def test_the_results_chart_keeps_its_numbers_and_names_off_the_lines(home, monke
     a dot, or outside the chart. The round axis's name stood above the plot's top
     right, where the top lines ran through it; the dots of the last rounds lay on the
     round numbers (800x450, ten seats), and 24 round numbers stood touching."""
-    from game.scenes import results
     from game.view import charts
 
-    app = T.make_app(size, lang)
-    app.push(MenuScene(app))
-    tb = app.open("table", game_id="chase", seats=T.mixed_seats(5, 1, lang),
-                  rules={"lives": 1}, seed=3)
-    assert T.play_to_results(app, tb, random.Random(1))
-    calls: list = []
-    monkeypatch.setattr(results, "lives_chart", lambda *a, **kw: calls.append((a, kw)))
+    app, calls = _results_chart_calls(monkeypatch, size, lang)
     for series in (_chart_series(10, 23, 3, 3), _chart_series(10, 30, 20, 96)):
         app.top.story.lives = series
         calls.clear()
@@ -161,16 +169,9 @@ def test_the_results_chart_always_numbers_the_last_round(home, monkeypatch, lang
     """Games of 1 to 120 rounds on the results screen's chart: the round axis numbers
     the last round, and no round number touches the next. Every fifth or tenth round
     was numbered from 0, so a game of 23 rounds ended its axis at 20."""
-    from game.scenes import results
     from game.view import charts
 
-    app = T.make_app(size, lang)
-    app.push(MenuScene(app))
-    tb = app.open("table", game_id="chase", seats=T.mixed_seats(5, 1, lang),
-                  rules={"lives": 1}, seed=3)
-    assert T.play_to_results(app, tb, random.Random(1))
-    calls: list = []
-    monkeypatch.setattr(results, "lives_chart", lambda *a, **kw: calls.append((a, kw)))
+    app, calls = _results_chart_calls(monkeypatch, size, lang)
     app.draw()
     (surf, rect, _series, *rest), kw = calls[0]
     blit = text.blit

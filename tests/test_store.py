@@ -147,16 +147,22 @@ def test_sigkill_mid_game_resumes_the_same_position(home):
     pygame.quit()
 
 
-def test_finished_game_clears_autosave_and_counts_once(home):
-    app = T.make_app((640, 400), "en")
+def chase_against_two(level: str, lives: int):
+    """A window with a new Chase the Ace table: a person and two computers of ``level``."""
     from game.scenes.table_chase import ChaseTableScene
 
+    app = T.make_app((640, 400), "en")
     app.push(MenuScene(app))
     seats = [{"name": "Du", "human": True, "level": "medium"},
-             {"name": "A", "human": False, "level": "hard"},
-             {"name": "B", "human": False, "level": "hard"}]
-    tb = ChaseTableScene(app, seats, {"lives": 1}, seed=4)
+             {"name": "A", "human": False, "level": level},
+             {"name": "B", "human": False, "level": level}]
+    tb = ChaseTableScene(app, seats, {"lives": lives}, seed=4)
     app.push(tb)
+    return app, tb
+
+
+def test_finished_game_clears_autosave_and_counts_once(home):
+    app, tb = chase_against_two("hard", lives=1)
     assert store.has_autosave()
     assert T.play_game(app)
     assert not store.has_autosave()
@@ -178,6 +184,14 @@ def test_finished_autosave_left_by_a_crash_is_counted_and_cleared(home):
     store.write_autosave(rec, {"game_id": "abc", "elapsed": 12.5})
     store.startup_checks()
     assert store.summarize().total == 1        # the same game id is not counted twice
+
+
+def stats_from_a_newer_version() -> None:
+    """Statistics a newer version of the game wrote: this one takes no game into them."""
+    con = sqlite3.connect(store.stats_path())
+    con.execute("PRAGMA user_version = 99")
+    con.commit()
+    con.close()
 
 
 def shelve_by_hand(rec, session, name):
@@ -228,10 +242,7 @@ def test_a_finished_game_on_the_shelf_waits_for_statistics_that_cannot_take_it(h
     shelf, neither listed nor counted by the menu, and is counted once they can."""
     from game import shelf
 
-    con = sqlite3.connect(store.stats_path())
-    con.execute("PRAGMA user_version = 99")
-    con.commit()
-    con.close()
+    stats_from_a_newer_version()
     rec, _ = finished_record(8)
     copy = shelve_by_hand(rec, {"game_id": "fin"}, "done.json")
     assert menu_count() == 0 and shelf.unfinished() == []
@@ -246,21 +257,11 @@ def test_a_new_game_never_writes_over_a_finished_game_not_yet_counted(home):
     was written over by the next game's autosave, and so never counted: it waits on
     the shelf instead, and is counted once they can take it."""
     from game import shelf
-    from game.scenes.table_chase import ChaseTableScene
 
-    con = sqlite3.connect(store.stats_path())
-    con.execute("PRAGMA user_version = 99")
-    con.commit()
-    con.close()
+    stats_from_a_newer_version()
     rec, _ = finished_record(8)
     store.write_autosave(rec, {"game_id": "fin"})
-    app = T.make_app((640, 400), "en")
-    app.push(MenuScene(app))
-    seats = [{"name": "Du", "human": True, "level": "medium"},
-             {"name": "A", "human": False, "level": "easy"},
-             {"name": "B", "human": False, "level": "easy"}]
-    tb = ChaseTableScene(app, seats, {"lives": 3}, seed=4)
-    app.push(tb)
+    app, tb = chase_against_two("easy", lives=3)
     saved, _ = store.read_autosave()
     assert saved is not None and saved.session["game_id"] == tb.bookkeeper.session.game_id
     pygame.quit()
