@@ -39,3 +39,27 @@ def test_windows_ends_every_process_a_bot_started(tmp_path, ending):
     bot.kill() if ending == "kill" else bot.close(grace=5.0)
     assert bot.exit_status() is not None
     assert not still_beating(beats)
+
+
+@windows
+def test_an_interrupt_ends_the_wait_for_a_bots_line():
+    """Windows' lock waits let no Ctrl+C through: a wait for a bot's line (a queue its
+    reader thread fills) ran to its deadline first, so ``stammtisch host`` stopped only
+    after a starting bot's 20 s. The wait goes in slices, and the interrupt ends it."""
+    import _thread
+    import threading
+    import time
+
+    from game.ai.bots.channel import BotProcess
+
+    bot = BotProcess([sys.executable, "-c", "import time; time.sleep(120)"], max_line=4096)
+    try:
+        assert bot.threads
+        timer = threading.Timer(0.5, _thread.interrupt_main)
+        timer.start()
+        start = time.monotonic()
+        with pytest.raises(KeyboardInterrupt):
+            bot.read_line(start + 60)
+        assert time.monotonic() - start < 30     # the interrupt, not the deadline
+    finally:
+        bot.kill()

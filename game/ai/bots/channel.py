@@ -39,6 +39,10 @@ from game.ai.bots.tree import start as start_tree
 #: Bytes of a child's standard error kept (the end of it).
 STDERR_TAIL = 8192
 LINE, TIMEOUT, EOF, OVERSIZE = "line", "timeout", "eof", "oversize"
+#: Seconds one wait for a bot's line lasts at most with reader threads (Windows): a
+#: lock wait there lets no Ctrl+C through, which Python handles only between the waits
+#: (``stammtisch host`` stopped only after a starting bot's 20 s).
+WAIT_SLICE = 0.25
 
 
 def _own_fd(stream: object) -> int | None:
@@ -177,9 +181,9 @@ class BotProcess:
             return TIMEOUT
         if self.threads:
             try:
-                chunk = self._lines.get(timeout=left)
+                chunk = self._lines.get(timeout=min(left, WAIT_SLICE))
             except queue.Empty:
-                return TIMEOUT
+                return TIMEOUT if time.monotonic() >= deadline else None
             if chunk is None:
                 self.eof = True
                 return EOF
