@@ -202,3 +202,35 @@ def test_no_move_shows_the_focus_under_the_phones_panel(home):
         assert not table.show_phones and table.painter.move_focus_shown()
     finally:
         table.exit()
+
+
+def test_after_a_discard_the_focus_stays_in_its_place(home):
+    """Discarding a game by keyboard (Delete, then *Discard*) leaves the focus on the
+    next game's Discard (the new last one's, after the last game): it went back to the
+    first game's line, so clearing up the middle of a long list meant walking down to
+    it again after every game."""
+    from tests.test_endings import unfinished_list
+
+    app = _app()
+    lst = unfinished_list(app, (3, 4, 5))
+    third = lst.entries[2]
+
+    def focused() -> str:
+        return lst.list.buttons[lst.list.focus].name
+
+    def discard_focused() -> None:
+        T.key(app, pygame.K_DELETE)
+        assert app.top.name == "confirm"
+        T.key(app, pygame.K_LEFT)                 # from Cancel to Discard
+        T.key(app, pygame.K_RETURN)
+        assert app.top is lst
+
+    T.key(app, pygame.K_DOWN)
+    T.key(app, pygame.K_DOWN)
+    T.key(app, pygame.K_RIGHT)                    # the second game's Discard
+    assert focused() == "discard_1"
+    discard_focused()
+    assert len(lst.entries) == 2 and focused() == "discard_1"
+    assert lst.entries[1].path == third.path
+    discard_focused()                             # the last game: the one above it
+    assert len(lst.entries) == 1 and focused() == "discard_0"
