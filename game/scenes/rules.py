@@ -53,9 +53,12 @@ class RulesScene(Scene):
         self.list.focus = len(buttons) - 1
 
     def switch(self) -> None:
+        """The other game's rules; the focus stays on this button (Enter again goes back
+        to the first game's rules, as a click there would, instead of leaving)."""
         self.app.play("click")
         self.entry = games.entry(games.other(self.game))
         self._buttons()
+        self.list.focus = 0
         self.scroll = 0
         self._size = (0, 0)
 

@@ -120,6 +120,26 @@ class SettingsScene(Scene):
         self.app.play("click")
         self.app.pop()
 
+    def _zone(self, zone: int) -> None:
+        self.zone = zone
+        self.form.active = zone == 0
+
+    def _arrow_between(self, key: int) -> bool:
+        """Up and Down go round the rows and Back as through one list (Back last, as
+        on the menu screens): Down from the last row to Back, on to the first row;
+        Up the other way. Whether ``key`` did."""
+        rows = len(self.form.focusable())
+        if self.zone == 1 and key in (pygame.K_UP, pygame.K_DOWN):
+            self.form.focus = rows - 1 if key == pygame.K_UP else 0
+            self._zone(0)
+            self.form.ensure_visible()
+            return True
+        last = self.form.focus == (0 if key == pygame.K_UP else rows - 1)
+        if self.zone == 0 and key in (pygame.K_UP, pygame.K_DOWN) and last:
+            self._zone(1)
+            return True
+        return False
+
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
         u = self.u
@@ -137,8 +157,9 @@ class SettingsScene(Scene):
                 self.back()
                 return True
             if ev.key == pygame.K_TAB:
-                self.zone = 1 - self.zone
-                self.form.active = self.zone == 0
+                self._zone(1 - self.zone)
+                return True
+            if self._arrow_between(ev.key):
                 return True
             if self.zone == 1:
                 return self.buttons.handle_event(ev)

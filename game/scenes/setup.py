@@ -6,7 +6,8 @@ With phone seats, a row says where phones join: this computer's main address on 
 local network (first), its other local addresses, or this computer only.
 
 Keyboard: Tab cycles players → rules → buttons; Up/Down move, Left/Right change,
-Enter edits a name (and confirms it), Esc goes back.
+Enter edits a name (and confirms it), G switches to the other game from any part,
+Esc goes back.
 """
 
 from __future__ import annotations
@@ -311,6 +312,8 @@ class SetupScene(Scene):
                 self.start()
                 return True
             target = (self.seat_form, self.rule_form, self.buttons)[self.zone]
+            if any(b.hotkey == ev.key for b in self.buttons.buttons):
+                target = self.buttons     # a button's key (G) from every part of the screen
             return target.handle_event(ev)
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
             if self.seat_form.rect.collidepoint(ev.pos):

@@ -122,6 +122,8 @@ class TablePhones:
             self.showing = False
         if self.away_seat is None and not self.showing:
             self.away_seat = room.link.overdue()
+            if self.away_seat is not None:
+                self.away_prompt.list.focus = 0     # a new question: Wait first
         elif self.away_seat is not None and self.away_seat in room.link.connected:
             self.away_seat = None            # back before anybody answered
 

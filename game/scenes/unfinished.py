@@ -89,10 +89,16 @@ class UnfinishedScene(Scene):
         self.app.play("click")
 
         def discard() -> None:
+            row, col = divmod(self.list.focus, 2)     # the row's line or its Discard
+            on_row = row < len(self.entries)
             self._discard(entry)
             self.reload()
             if not self.entries:
                 self.app.pop()
+            elif on_row:
+                # the focus stays in its place: the next game's (the new last one's)
+                # line or Discard, not back on the first game of the list
+                self.list.focus = 2 * min(row, len(self.entries) - 1) + col
 
         self.app.open("confirm", title=t("unfinished.discard_title"),
                       body=t("unfinished.discard_body", game=describe(entry)),

@@ -182,7 +182,7 @@ class ChasePainter(TablePainter):
         avail = lp.left - hp.right - int(16 * u)
         if h.state == "human" and h.pending is not None:
             p = h.pending
-            h.actions.draw(surf, u)
+            h.actions.draw(surf, u, show_focus=self.move_focus_shown())
             ask = prompt(p, h.names, h.model.active)
             buttons = h.actions.buttons
             y = buttons[0].rect.top - int(6 * u) if buttons else hh

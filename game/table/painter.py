@@ -49,6 +49,7 @@ class PaintHost(Protocol):
     hint_button: widgets.Button
     coach: Any             # game.turn.coach.Coach
     tips: Any              # the first game's tips (game.table.tip_panel): where one shows
+    phone_room: Any        # the phones' panel and question (game.scenes.table_phones)
 
     fast_button: widgets.Button
     skipping: bool         # fast-forwarding now
@@ -71,6 +72,13 @@ class TablePainter:
     def __init__(self, host: PaintHost) -> None:
         self.host = host
         self.table_surf: pygame.Surface | None = None
+
+    def move_focus_shown(self) -> bool:
+        """The move buttons' focus ring shows only where Enter would press that button:
+        not under a first-game tip (a key puts it away) nor under the phones' panel or
+        question (they take every key, and the question has its own ring)."""
+        h = self.host
+        return not (h.tips.showing() or h.phone_room.covering())
 
     # ------------------------------------------------------------------ layout step
 

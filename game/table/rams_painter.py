@@ -343,7 +343,8 @@ class RamsPainter(TablePainter):
         hint = h.coach.visible()
         if h.state == "human" and h.pending is not None:
             p = h.pending
-            h.actions.draw(surf, u, show_focus=not c.card_choice())
+            h.actions.draw(surf, u, show_focus=not c.card_choice()
+                           and self.move_focus_shown())
             view = c.decision.view if c.decision is not None else {}
             msg = prompt(p, view, h.model.n)
             buttons = h.actions.buttons

@@ -16,7 +16,7 @@ import pygame
 
 from game.i18n import t
 from game.view import text, widgets
-from game.view.widgets import Button
+from game.view.widgets import Button, FocusList
 
 INK = (16, 24, 20)
 PAPER = (250, 248, 240)
@@ -140,16 +140,24 @@ class JoinPanel:
 
 
 class AwayPrompt:
-    """"{name}'s phone has been away": wait, or let a computer level play the seat."""
+    """"{name}'s phone has been away": wait, or let a computer level play the seat.
+
+    By keyboard as every other question: the arrows move the focus (Wait first, the
+    answer that changes nothing), Enter or Space presses it, each button's letter
+    presses that one, and Esc means Wait."""
 
     def __init__(self, wait: Callable[[], None], stand_in: Callable[[], None],
                  level: str) -> None:
-        self.buttons = [
+        self.list = FocusList([
             Button(lambda: t("phones.wait"), wait, name="phone_wait", hotkey=pygame.K_w,
                    hint="W"),
             Button(lambda: t("phones.stand_in", level=t("level." + level)), stand_in,
                    name="phone_stand_in", hotkey=pygame.K_c, hint="C"),
-        ]
+        ], horizontal=True)
+
+    @property
+    def buttons(self) -> list[Button]:
+        return self.list.buttons
 
     def draw(self, surf: pygame.Surface, u: float, name: str) -> None:
         w, h = surf.get_size()
@@ -162,14 +170,10 @@ class AwayPrompt:
         bh = int(max(28, 48 * u))
         widgets.layout_row(self.buttons, rect.centerx, rect.bottom - int(20 * u) - bh // 2,
                            int(min(rect.width * 0.44, 320 * u)), bh, int(20 * u))
-        for b in self.buttons:
-            b.draw(surf, u, False)
+        self.list.draw(surf, u)
 
     def handle(self, ev: pygame.event.Event) -> bool:
-        for b in self.buttons:
-            if (ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1
-                    and b.rect.collidepoint(ev.pos)) or (
-                    ev.type == pygame.KEYDOWN and ev.key == b.hotkey):
-                b.action()
-                return True
-        return False
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
+            self.list.activate(0)          # Esc: wait, as a question's Esc means no
+            return True
+        return self.list.handle_event(ev)
