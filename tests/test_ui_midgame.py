@@ -1,0 +1,65 @@
+"""A game in progress while the player changes things around it: the language chosen
+in the settings in the middle of a game, tips switched off, the window resized in the
+middle of an animation. What is on the table follows at once; nothing of the game is
+lost, replayed or drawn at the old size."""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pytest  # noqa: E402
+
+from game import i18n  # noqa: E402
+from game.scenes import testing as T  # noqa: E402
+from game.scenes.menu import MenuScene  # noqa: E402
+from game.turn.options import TableOptions  # noqa: E402
+
+#: English words a German table must not show: a seat's role, a suit
+ENGLISH = re.compile(r"\b(Player|clubs|diamonds|hearts|spades)\b")
+
+
+def hot_seat(game_id: str, lang: str = "en", speed: str = "normal", **kw):
+    """A table of four, two of them people at the screen ("Player 1", "Player 2")."""
+    app = T.make_app((1280, 720), lang, speed=speed, **kw)
+    app.push(MenuScene(app))
+    table = app.scene("table", game_id=game_id, seats=T.mixed_seats(4, 2, lang), rules={},
+                      seed=5, options=TableOptions(bot_seed=5))
+    app.push(table)
+    return app, table
+
+
+def said(table) -> list[str]:
+    """The speech bubbles' and the banner's words, as they are drawn now."""
+    m = table.model
+    out = [b.text() for b in m.bubbles]
+    if m.banner is not None:
+        out += [m.banner.text()] + ([m.banner.sub()] if m.banner.sub else [])
+    return out
+
+
+@pytest.mark.parametrize("game_id", ["chase", "rams"])
+def test_bubbles_and_banners_speak_a_language_chosen_while_they_show(game_id):
+    """A bubble or banner on the table when German is chosen reads German: "Swap,
+    Player 1!" became "Tauschen, Player 1!", "Trump: spades" "Trumpf: spades" (the
+    name and the suit were put in when it appeared)."""
+    app, table = hot_seat(game_id)
+    named = 0
+
+    def check(tb) -> bool:
+        nonlocal named
+        english = said(tb)
+        if any(ENGLISH.search(s) for s in english):
+            app.set_lang("de")
+            german = said(tb)
+            app.set_lang("en")
+            assert not any(ENGLISH.search(s) for s in german), (english, german)
+            named += 1
+        return named >= 3
+
+    assert T.drive(app, check, random.Random(1), max_steps=6000), named
+    i18n.set_lang("en")
