@@ -14,10 +14,11 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import pytest  # noqa: E402
 
-from game import i18n  # noqa: E402
+from game import i18n, winsize  # noqa: E402
 from game.scenes import testing as T  # noqa: E402
 from game.scenes.menu import MenuScene  # noqa: E402
 from game.turn.options import TableOptions  # noqa: E402
+from tests.screen_check import problems, recording  # noqa: E402
 
 #: English words a German table must not show: a seat's role, a suit
 ENGLISH = re.compile(r"\b(Player|clubs|diamonds|hearts|spades)\b")
@@ -63,3 +64,25 @@ def test_bubbles_and_banners_speak_a_language_chosen_while_they_show(game_id):
 
     assert T.drive(app, check, random.Random(1), max_steps=6000), named
     i18n.set_lang("en")
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_reveal_that_goes_on_by_itself_says_when_in_the_smallest_window(lang):
+    """A reveal that goes on after some seconds (the settings' choice, or while
+    fast-forwarding): the Rams table's note in its narrow strip at the left said
+    "Leertaste, Enter oder Klick: weiter …", the countdown cut off (also at 1000x900 and
+    1920x600 in German). It takes two lines now."""
+    app = T.make_app(winsize.MIN_SIZE, lang, speed="fast", reveal_hold=5.0)
+    app.push(MenuScene(app))
+    table = app.scene("table", game_id="rams", seats=T.mixed_seats(4, 1, lang), rules={},
+                      seed=3, options=TableOptions(bot_seed=3))
+    app.push(table)
+    assert T.drive(app, lambda tb: tb.state == "hold", random.Random(1))
+    note = table.hold_note()
+    assert re.search(r"\d s\)$", note), note
+    with recording(app) as frame:
+        app.draw()
+    assert not problems(frame, "held reveal"), problems(frame, "held reveal")
+    drawn = " ".join(s for s, _ in frame.texts)
+    assert note.split()[-2] + " s)" in drawn and " ".join(drawn.split()).count(
+        note.split(":")[0]) == 1, drawn
