@@ -12,12 +12,14 @@ import re
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
+import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game import i18n, winsize  # noqa: E402
 from game.scenes import testing as T  # noqa: E402
 from game.scenes.menu import MenuScene  # noqa: E402
 from game.turn.options import TableOptions  # noqa: E402
+from game.view import timing  # noqa: E402
 from tests.screen_check import problems, recording  # noqa: E402
 
 #: English words a German table must not show: a seat's role, a suit
@@ -86,3 +88,26 @@ def test_a_reveal_that_goes_on_by_itself_says_when_in_the_smallest_window(lang):
     drawn = " ".join(s for s, _ in frame.texts)
     assert note.split()[-2] + " s)" in drawn and " ".join(drawn.split()).count(
         note.split(":")[0]) == 1, drawn
+
+
+def test_a_message_showing_when_a_language_is_chosen_reads_in_it(home):
+    """Export the record from the menu, then choose German in the settings: the
+    message over the table said "Record saved to …" on the German table until its time
+    was up. It reads German now, for the time it had left."""
+    app, table = hot_seat("chase", speed="off")
+    assert T.drive(app, lambda tb: tb.state == "human", random.Random(2))
+    T.key(app, pygame.K_ESCAPE)
+    T.click_button(app, app.top.list.by_name("export"))
+    assert app.toast is not None and app.toast[0].startswith("Record saved to "), app.toast
+    T.frame(app, 0.5)
+    T.click_button(app, app.top.list.by_name("settings"))
+    settings = app.top
+    lang = next(r for r in settings.form.rows if r.name == "lang")
+    while i18n.get_lang() != "de":
+        T.click(app, lang.right.center)
+    T.key(app, pygame.K_ESCAPE)              # back to the menu
+    T.key(app, pygame.K_ESCAPE)              # back to the game
+    assert app.top is table
+    message, left = app.toast
+    assert message.startswith("Aufzeichnung gespeichert unter "), message
+    assert left < timing.TOAST
