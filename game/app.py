@@ -14,6 +14,8 @@ import math
 import os
 import sys
 import time
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pygame
@@ -88,6 +90,9 @@ class App:
         self.confirm_gap = math.inf
         #: the message over the screen and its seconds left at normal speed
         self.toast: tuple[str, float] | None = None
+        #: what the toast says, asked anew when a language is chosen while it shows
+        self._toast_says: list[Callable[[], str]] = []
+        self._toast_made = ""
         self.ai_sync = False      # tests: computer players decide in the loop's thread
         self._ai_worker: Any = None
         self._reviews: Any = None
@@ -135,12 +140,22 @@ class App:
         for n in notices.drain():
             self.notify(i18n.t(n.key, **n.params))
 
-    def notify(self, message: str) -> None:
+    def notify(self, message: str | Callable[[], str]) -> None:
         """A toast that adds to the one showing instead of replacing it (and stays
-        its full time from now)."""
-        if self.toast is not None and message not in self.toast[0]:
-            message = self.toast[0] + "\n" + message
-        self.show_toast(message)
+        its full time from now). A message given as a function of no arguments is
+        asked again when a language is chosen while it shows (Export, then Settings:
+        "Record saved to …" stayed on a German table)."""
+        say = message if callable(message) else partial(str, message)
+        says = [say]
+        if self.toast is not None and say() not in self.toast[0]:
+            mine = self.toast[0] == self._toast_made
+            says = [*self._toast_says, say] if mine else [partial(str, self.toast[0]), say]
+        self._put_toast(says)
+
+    def _put_toast(self, says: list[Callable[[], str]], left: float = timing.TOAST) -> None:
+        self._toast_says = says
+        self._toast_made = "\n".join(say() for say in says)
+        self.toast = (self._toast_made, left)
 
     # ------------------------------------------------------------------ helpers
 
@@ -177,6 +192,8 @@ class App:
     def set_lang(self, lang: str | None) -> None:
         i18n.set_lang(lang)
         self.art.faces.clear()   # German card indices differ (B, D)
+        if self.toast is not None and self.toast[0] == self._toast_made:
+            self._put_toast(self._toast_says, self.toast[1])    # its time left stays
         for s in self.stack:
             s._size = (0, 0)
 
@@ -220,7 +237,7 @@ class App:
     def show_toast(self, message: str) -> None:
         """Put ``message`` over the screen for :data:`timing.TOAST` seconds of the frame
         clock at normal speed (the speed setting shortens or lengthens it)."""
-        self.toast = (message, timing.TOAST)
+        self._put_toast([partial(str, message)])
 
     def background(self) -> pygame.Surface:
         return backdrop.felt(self.size, self.settings["table_colour"])

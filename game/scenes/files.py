@@ -57,7 +57,7 @@ def export_table(app: Any, table: Any) -> Path | None:
     try:
         path = bookkeeping.export(table.game, table.seats, table.session)
     except (OSError, ValueError) as exc:
-        app.notify(t("store.export_failed", error=fileio.explain(exc)))
+        app.notify(lambda e=exc: t("store.export_failed", error=fileio.explain(e)))
         return None
-    app.notify(t("store.exported", path=str(path)))
+    app.notify(lambda: t("store.exported", path=str(path)))   # in a language chosen later too
     return path

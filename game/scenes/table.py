@@ -457,8 +457,8 @@ class TableScene(PrivateHand, Scene):
         d = news.data
         self.animator.add_log("log.bot_forfeit", seat=news.seat, kind=d.get("kind", "?"),
                               detail=str(d.get("detail", "")))
-        self.app.notify(t("table.bot_forfeit", name=self.names.name(news.seat or 0),
-                          detail=str(d.get("detail", ""))))
+        self.app.notify(lambda: t("table.bot_forfeit", name=self.names.name(news.seat or 0),
+                                  detail=str(d.get("detail", ""))))
 
     # ------------------------------------------------------------------ moves
 

@@ -189,11 +189,14 @@ class EventAnimator:
 
     def ev_game_over(self, ev: Event) -> anim.Anim | None:
         winner = ev.data["winner"]
-        key, names = winner_text(winner, self.names)
+        key = winner_text(winner, self.names)[0]
+        def names() -> str:              # named when drawn: the language may change
+            return winner_text(winner, self.names)[1]
+
         ws = [winner] if isinstance(winner, int) else list(winner or [])
         humans = self.names.humans
         human_won = any(s in humans for s in ws)
-        self.add_log("log.game_over", names=lambda: winner_text(winner, self.names)[1])
+        self.add_log("log.game_over", names=names)
         self.host.cue("win" if human_won or not humans else "lose")
         m = self.model
         m.confetti = Confetti(timing.CONFETTI, 140, seed=self.host.seed)

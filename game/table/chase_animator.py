@@ -41,7 +41,7 @@ class ChaseAnimator(EventAnimator):
     def ask(self, asker: int, target: int, hold: float = timing.ASK_SAY) -> anim.Anim:
         if self.names.solo(target):
             return self.say(asker, "say.swap_you", hold=hold)
-        return self.say(asker, "say.swap", hold=hold, other=self.names.name(target))
+        return self.say(asker, "say.swap", hold=hold, other=partial(self.names.name, target))
 
     def log_loss(self, seat: int, amount: int) -> None:
         self.add_log("log.lose_life" if amount == 1 else "log.lose_lives", seat=seat,
@@ -330,13 +330,13 @@ class ChaseAnimator(EventAnimator):
 
     def ev_final_tie(self, ev: Event) -> anim.Anim | None:
         policy = ev.data["policy"]
-        names = self.names.listing(ev.data["seats"])
-        self.add_log("log.final_tie", names=partial(self.names.listing, ev.data["seats"]))
+        names = partial(self.names.listing, ev.data["seats"])   # named when drawn
+        self.add_log("log.final_tie", names=names)
         return self.banner("banner.final_tie", "banner.final_tie." + policy, names=names)
 
     def ev_sudden_death(self, ev: Event) -> anim.Anim | None:
         self.model.sudden = True
-        names = self.names.listing(ev.data["seats"])
+        names = partial(self.names.listing, ev.data["seats"])
         return self.banner("banner.sudden_death", "banner.sudden_death.sub", names=names)
 
     def ev_replay_round(self, ev: Event) -> anim.Anim | None:

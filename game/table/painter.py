@@ -411,19 +411,25 @@ class TablePainter:
 
     def note(self, surf: pygame.Surface, msg: str, center: tuple[int, int], max_w: int,
              pulse: bool = True) -> pygame.Rect:
-        """A short message on a dark pill (how to go on after a reveal)."""
+        """A short message on a dark pill (how to go on after a reveal), on two lines
+        where one would be cut short: in the Rams table's narrow strip at the left the
+        countdown of "continue (goes on in 2 s)" was lost."""
         u = self.geo.u
-        fs = text.fit(msg, max(12, int(22 * u)), max(10, max_w - int(24 * u)), True, 10)
-        tw, th = text.size_of(msg, fs, True)
-        box = pygame.Rect(0, 0, min(max_w, tw + int(28 * u)), th + int(12 * u))
+        inner = max(10, max_w - int(24 * u))
+        fs = text.fit(msg, max(12, int(22 * u)), inner, True, 10)
+        lines = text.clamp(text.wrap(msg, fs, inner, True), fs, inner, 2, True)
+        th = text.size_of(msg, fs, True)[1]
+        tw = max(text.size_of(line, fs, True)[0] for line in lines)
+        box = pygame.Rect(0, 0, min(max_w, tw + int(28 * u)), th * len(lines) + int(12 * u))
         box.center = center
         widgets.panel(surf, box, u, 225, border=widgets.GOLD)
         a = 1.0
         if pulse:
             a = 0.75 + 0.25 * math.sin(self.host.clock * 2 * math.pi / timing.CONTINUE_BLINK)
         col = tuple(int(c * a) for c in widgets.GOLD)
-        text.blit(surf, text.ellipsize(msg, fs, box.width - int(12 * u), True), fs,
-                  box.center, col, "center", True)
+        for i, line in enumerate(lines):
+            text.blit(surf, line, fs, (box.centerx, box.centery + (2 * i + 1 - len(lines))
+                                       * th // 2), col, "center", True)
         return box
 
     def peek_box(self, surf: pygame.Surface, msg: str, center: tuple[int, int],

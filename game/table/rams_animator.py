@@ -241,7 +241,7 @@ class RamsAnimator(EventAnimator):
         self.add_log("log.rams.trump", card=card, suit=partial(suit_name, suit))
         self.host.cue("flip")
         self.banner("banner.rams.trump", hold=timing.TRUMP_BANNER, big=False, blocking=False,
-                    suit=suit_name(suit))
+                    suit=partial(suit_name, suit))
         return Sequence(move(sp, ("trump",), timing.TRUMP_MOVE), flip(sp, card),
                         Wait(timing.TRUMP_PAUSE))
 
@@ -327,7 +327,7 @@ class RamsAnimator(EventAnimator):
         sub = ("banner.rams.general.sub_counters" if m.counting else
                "banner.rams.general.sub")
         return Sequence(self.banner("banner.rams.general", sub, hold=timing.RAMS_BANNER,
-                                    name=self.names.name(seat)),
+                                    name=partial(self.names.name, seat)),
                         Call(lambda: self.refresh_faces()))
 
     def ev_rams(self, ev: Event) -> anim.Anim:
@@ -340,7 +340,7 @@ class RamsAnimator(EventAnimator):
         sub = "banner.rams.rams.sub_one" if self.rules["lone_needs_one"] else \
             "banner.rams.rams.sub"
         return Sequence(self.banner("banner.rams.rams", sub, hold=timing.RAMS_BANNER,
-                                    name=self.names.name(seat)),
+                                    name=partial(self.names.name, seat)),
                         Call(lambda: self.refresh_faces()))
 
     # ------------------------------------------------------------------ tricks
