@@ -394,9 +394,9 @@ class TableScene(PrivateHand, Scene):
 
     def hand_off(self, seat: int) -> None:
         self._stop_skipping()
-        self.app.open("handoff", player=lambda: self.names.name(seat),
-                      on_ready=lambda: self.flow.confirm_handoff(seat),
-                      on_menu=self.open_pause, button_key=self.handoff_button)
+        self.phone_room.when_clear(lambda: self.app.open(  # not over the join codes
+            "handoff", player=lambda: self.names.name(seat), on_menu=self.open_pause,
+            on_ready=lambda: self.flow.confirm_handoff(seat), button_key=self.handoff_button))
 
     def viewer_changed(self, viewer: int | None) -> None:
         self.animator.refresh_faces(animated=False)

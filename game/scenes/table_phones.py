@@ -61,6 +61,7 @@ class TablePhones:
         self.showing = room is not None     # the join panel, at first
         self._seen = False
         self.away_seat: int | None = None   # a phone seat the table asks about
+        self._due: Callable[[], None] | None = None   # waits for the table to be clear
         self.join_panel = JoinPanel(self._hide)
         self.away_prompt = AwayPrompt(self._wait, self._stand_in, STAND_IN)
         self.button = Button(lambda: t("phones.button"), self.show,
@@ -82,6 +83,15 @@ class TablePhones:
             return t("table.phone")
         return t("table.phone_stand_in" if self.room.sources[seat].standing_in
                  else "table.phone_away")
+
+    def when_clear(self, then: Callable[[], None]) -> None:
+        """Run ``then`` (open the privacy screen) now, or once nothing of the phones
+        covers the table: at a table with people at the screen and phones, the privacy
+        screen would hide the join codes the phones' players are scanning."""
+        if self.covering():
+            self._due = then
+        else:
+            then()
 
     # ------------------------------------------------------------------ the buttons
 
@@ -126,6 +136,9 @@ class TablePhones:
                 self.away_prompt.list.focus = 0     # a new question: Wait first
         elif self.away_seat is not None and self.away_seat in room.link.connected:
             self.away_seat = None            # back before anybody answered
+        if self._due is not None and not self.covering():
+            then, self._due = self._due, None
+            then()
 
     def layout(self, menu: pygame.Rect, hint: pygame.Rect, u: float) -> None:
         """The button beside the menu's; it comes first in the top bar, so the hint
