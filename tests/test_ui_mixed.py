@@ -253,3 +253,24 @@ def test_the_privacy_screen_waits_until_the_join_codes_are_closed():
             assert table.state == flow.HUMAN_TURN and table.viewer is None
         finally:
             table.exit()
+
+
+def test_the_privacy_screen_of_a_mixed_table_says_the_cards_wait(monkeypatch):
+    """Past the privacy screen of a mixed table the cards still lie face down until
+    asked for: its button promised "show my card" and its note "only P0 should look"
+    (the phones' players look at the screen too). It says how to see them instead, in
+    both languages; the privacy screen of a table without phones is unchanged."""
+    from game.scenes.handoff import HandoffScene
+    from tests.screen_check import drawn_strings
+
+    for lang, note, button in (("en", "until you click them or hold C", "I am P0: my turn"),
+                               ("de", "bis du sie anklickst oder K gedrückt hältst",
+                                "Ich bin P0: mein Zug")):
+        app = T.make_app((960, 600), lang)
+        for peek in (True, False):
+            app.push(HandoffScene(app, "P0", lambda: None, peek=peek))
+            drawn = drawn_strings(monkeypatch)
+            app.draw()
+            said = "\n".join(drawn)
+            assert (note in said and button in said) is peek, said
+            app.pop()

@@ -1,5 +1,9 @@
 """The privacy screen of hot-seat play: it hides the table completely until the next
-human confirms they are the one at the screen."""
+human confirms they are the one at the screen.
+
+At a table with phones too (``peek``) the person's cards stay face down after it
+until they ask to see them (game.table.peek): the screen says so, and its button
+promises their turn, not their cards."""
 
 from __future__ import annotations
 
@@ -9,6 +13,7 @@ import pygame
 
 from game.i18n import t
 from game.scenes.base import Scene
+from game.table.keys import move_key
 from game.view import text, widgets
 from game.view.widgets import Button, FocusList
 
@@ -19,7 +24,7 @@ class HandoffScene(Scene):
 
     def __init__(self, app, player: str | Callable[[], str], on_ready: Callable[[], None],
                  on_menu: Callable[[], None] | None = None,
-                 button_key: str = "handoff.button") -> None:
+                 button_key: str = "handoff.button", peek: bool = False) -> None:
         super().__init__(app)
         # a name in the current language: asked anew at every frame, so that a
         # language chosen in the settings behind this screen ("Player 1" becomes
@@ -27,6 +32,9 @@ class HandoffScene(Scene):
         self._player = player
         self.on_ready = on_ready
         self.on_menu = on_menu
+        self.peek = peek
+        if peek:
+            button_key = "handoff.button_peek"
         self.list = FocusList([Button(lambda: t(button_key, name=self.player), self.ready,
                                       name="ready")])
 
@@ -61,7 +69,8 @@ class HandoffScene(Scene):
         ts = text.fit(title, int(64 * u), int(w * 0.9), True)
         text.blit(surf, title, ts, (w // 2, int(h * 0.32)), widgets.GOLD, "center", True,
                   shadow=True)
-        sub = t("handoff.sub", name=self.player)
+        sub = t("handoff.sub_peek", letter=move_key("peek")[1]) if self.peek \
+            else t("handoff.sub", name=self.player)
         for i, line in enumerate(text.wrap(sub, int(26 * u), int(w * 0.8))):
             text.blit(surf, line, int(26 * u), (w // 2, int(h * 0.42) + i * int(30 * u)),
                       widgets.CREAM, "center", shadow=True)

@@ -396,7 +396,8 @@ class TableScene(PrivateHand, Scene):
         self._stop_skipping()
         self.phone_room.when_clear(lambda: self.app.open(  # not over the join codes
             "handoff", player=lambda: self.names.name(seat), on_menu=self.open_pause,
-            on_ready=lambda: self.flow.confirm_handoff(seat), button_key=self.handoff_button))
+            on_ready=lambda: self.flow.confirm_handoff(seat), button_key=self.handoff_button,
+            peek=self.peek.guarded))       # phones: the cards wait to be asked for
 
     def viewer_changed(self, viewer: int | None) -> None:
         self.animator.refresh_faces(animated=False)
