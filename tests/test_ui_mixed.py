@@ -75,11 +75,12 @@ def _decide(app, table, asking: Asking, rng: random.Random, seen: dict) -> None:
         asking.held = True
         T.frame(app)
         assert table.viewer == seat
-        if rng.random() < 0.25:                 # the join codes come up meanwhile
+        if rng.random() < 0.4:                  # the join codes come up meanwhile
             T.key(app, pygame.K_F2)
             assert table.show_phones and table.viewer is None
-            T.frame(app)
-            T.key(app, pygame.K_RETURN)
+            T.frame(app)                        # (all phones in at last: they close)
+            if table.show_phones:
+                T.key(app, pygame.K_RETURN)
             asking.held = False                 # covering hid them until asked anew
             T.frame(app)
             seen["codes"] += 1
@@ -108,6 +109,9 @@ def _play(app, table, phones: list[int], rng: random.Random, seen: dict,
     game's record and session are returned for Continue): the privacy screen is passed, the
     people decide, the phones' players (another thread) decide on their phones."""
     eye, asking, sent = _watch(app, table)
+    # the join codes at any moment: a dice of its own, so that how many frames the
+    # phones' thread takes leaves the people's choices as they are
+    dice = random.Random(rng.random())
     give_up = time.monotonic() + 240
     try:
         with Phones(table, phones, seed=rng.randrange(1000)):
@@ -136,6 +140,15 @@ def _play(app, table, phones: list[int], rng: random.Random, seen: dict,
                     _decide(app, table, asking, rng, seen)
                     T.frame(app)
                     continue
+                if top is table and not table.show_phones and dice.random() < 0.03:
+                    T.key(app, pygame.K_F2)     # the codes at any moment (a phone lost)
+                    assert table.show_phones
+                if top is table and table.show_phones and (
+                        table.state == flow.HANDOFF or dice.random() < 0.1):
+                    # a privacy screen due meanwhile waited for the codes to close
+                    seen["waited"] += table.state == flow.HANDOFF
+                    T.key(app, pygame.K_RETURN)
+                    assert not table.show_phones
                 p = table.pending
                 if p is not None and p.seat in phones and table.state == flow.THINKING:
                     time.sleep(0.002)           # a phone (another thread) decides
@@ -156,7 +169,7 @@ def play_mixed(game_id: str, kinds: list[str], rules: dict, seed: int, lang: str
     from its autosave in a new window (Continue), with new phones."""
     phones = [i for i, k in enumerate(kinds) if k == "phone"]
     people = [i for i, k in enumerate(kinds) if k == "human"]
-    seen = {"handoffs": 0, "asked": 0, "blind": 0, "codes": 0,
+    seen = {"handoffs": 0, "asked": 0, "blind": 0, "codes": 0, "waited": 0,
             "frames": 0, "private_frames": 0, "sent": []}
     app = T.make_app((960, 600), lang, speed="fast", think=0.05)
     app.push(MenuScene(app))
@@ -197,6 +210,7 @@ def _games(game_id: str, kinds: list[str], rules: dict, seeds: range, lang: str,
                 total[key] = total.get(key, 0) + v
     assert total["handoffs"] >= 2 * len(seeds) and total["asked"] > len(seeds), total
     assert total["private_frames"] > len(seeds) and total["codes"] > 0, total
+    assert total["waited"] > 0, total
     assert total["messages"] > 20 * len(seeds) and total["rounds"] >= 2 * len(seeds), total
     return total
 
@@ -221,7 +235,8 @@ def test_rams_with_two_people_at_the_screen_and_a_phone():
 
 def test_rams_with_two_people_two_phones_resumed():
     _games("rams", ["phone", "human", "phone", "human", "easy"],
-           {"counters": 4, "hand_size": 3, "dealer_takes_trump": True}, range(41, 44), "en",
+           {"counters": 4, "last_round": 10, "hand_size": 3,
+            "dealer_takes_trump": True}, range(41, 44), "en",
            resume_at=9)
 
 
