@@ -487,3 +487,24 @@ def test_the_file_names_are_the_codes():
                  f"saves/{shelf.SHELF}/", f"saves/{files.EXPORTS}/", f"logs/{crash.LOG_NAME}",
                  f"saves/{owner.LOCK_NAME}"):
         assert f"`{name}`" in text, name
+
+
+# ----------------------------------------------------------------- errors
+
+
+def test_the_count_of_broad_catches_is_todays():
+    """docs/errors.md's count of the broad catches is what its own grep finds, so a
+    new one cannot go in without its row."""
+    text = " ".join((DOCS / "errors.md").read_text(encoding="utf-8").split())
+    m = re.search(r"now (\d+) and (none|\d+), each in the table above", text)
+    assert m is not None
+    broad = re.compile(r"except( \(?(Exception|BaseException)\b[^:]*)?:")
+    found = suppressed = 0
+    for path in (ROOT / "game").rglob("*.py"):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip().startswith("#"):
+                continue
+            found += bool(broad.search(line))
+            suppressed += "suppress(Exception)" in line
+    assert int(m.group(1)) == found
+    assert (0 if m.group(2) == "none" else int(m.group(2))) == suppressed
