@@ -352,3 +352,159 @@ def test_every_benchmark_is_documented():
     text = (DOCS / "benchmarks.md").read_text(encoding="utf-8")
     for script in sorted((ROOT / "tools").glob("bench_*.py")):
         assert f"tools/{script.name}" in text, script.name
+
+
+def synopses(command: str) -> list[set[str]]:
+    """The options of every synopsis of ``stammtisch COMMAND`` in the documents that
+    names three options or more (a mention such as `stammtisch host --names` is none)."""
+    found = []
+    for path in [README, *sorted(DOCS.glob("*.md"))]:
+        text = path.read_text(encoding="utf-8").replace("\\\n", " ")
+        for span in re.findall(rf"(?:`|^)(stammtisch {command}\b[^`\n]*)", text, re.M):
+            options = set(re.findall(r"(?<![\w-])--[a-z][a-z-]*", span))
+            if len(options) >= 3:
+                found.append(options)
+    return found
+
+
+@pytest.mark.parametrize("command", SUBCOMMANDS)
+def test_every_synopsis_names_the_required_options(command, capsys):
+    """A synopsis a reader copies holds every option the command cannot do without."""
+    with pytest.raises(SystemExit):
+        cli_main([command, "--help"])
+    usage = capsys.readouterr().out.split("\n\n")[0]
+    while re.search(r"\[[^\[\]]*\]", usage):
+        usage = re.sub(r"\[[^\[\]]*\]", "", usage)
+    required = set(re.findall(r"(?<![\w-])--[a-z][a-z-]*", usage))
+    for options in synopses(command):
+        assert required <= options, (command, required - options)
+
+
+def test_the_pipe_example_stops_quietly():
+    """The command-line.md example of a reader that stops early runs as it says:
+    status 1, no traceback."""
+    text = (DOCS / "command-line.md").read_text(encoding="utf-8")
+    m = re.search(r"`stammtisch ([^`|]+)\| head -c (\d+)`", text)
+    assert m is not None
+    proc = subprocess.Popen([sys.executable, "-m", "game", *m.group(1).split()],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+    assert proc.stdout is not None and proc.stderr is not None
+    head = proc.stdout.read(int(m.group(2)))
+    proc.stdout.close()         # more is on its way than a pipe holds (92 kB)
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=120) == 1, err
+    assert head and "Traceback" not in err
+
+
+# ----------------------------------------------------------------- keys
+
+
+def locale(lang: str) -> dict[str, str]:
+    return json.loads((ROOT / "game" / "locale" / f"{lang}.json").read_text(encoding="utf-8"))
+
+
+PYGAME_NAMES = {"ESCAPE": "Esc", "RETURN": "Enter", "SPACE": "Space", "LEFT": "←",
+                "RIGHT": "→", "UP": "↑", "DOWN": "↓", "DELETE": "Delete", "TAB": "Tab"}
+
+
+def hotkeys() -> set[str]:
+    """Every key the window answers to, as the documents write it: the letters of the
+    catalogues' ``key.*`` entries (both languages) and every ``pygame.K_*`` the code
+    of the screens names."""
+    keys = {v.upper() for lang in ("en", "de") for k, v in locale(lang).items()
+            if k.startswith("key.") and isinstance(v, str)}
+    for path in (ROOT / "game").rglob("*.py"):
+        for name in re.findall(r"pygame\.K_(\w+)", path.read_text(encoding="utf-8")):
+            keys.add(PYGAME_NAMES.get(name, name.upper() if len(name) == 1 else name))
+    return keys
+
+
+def test_every_key_of_the_readme_controls_is_a_hotkey():
+    controls = section(README, "Controls")
+    rows = [ln for ln in controls.splitlines() if ln.startswith("| ") and "---" not in ln]
+    assert len(rows) >= 10, rows
+    known = hotkeys()
+    documented = set()
+    for row in rows[1:]:
+        documented |= set(re.findall(r"`([^`]+)`", row.split("|")[1]))
+    elsewhere = re.search(r"^Elsewhere:.*?(?=\n\n)", controls, re.S | re.M)
+    assert elsewhere is not None
+    documented |= set(re.findall(r"`([^`]+)`", elsewhere.group(0)))
+    keys = set()
+    for token in documented:
+        keys |= {k.strip() for k in token.split("+")}   # `Shift+Delete`
+    keys -= {"Shift"}
+    missing = sorted(k for k in keys if k not in known)
+    assert not missing, missing
+
+
+def test_the_readme_letters_are_each_languages():
+    """`F` (German `V`): the English and the German letter of one catalogue entry; and
+    the moves' letters of the first row in both languages."""
+    en, de = locale("en"), locale("de")
+    controls = section(README, "Controls")
+    pairs = re.findall(r"`(\w)` \(German `(\w)`\)", controls)
+    assert len(pairs) >= 2
+    for e, d in pairs:
+        assert any(en[k] == e and de.get(k) == d for k in en if k.startswith("key.")), (e, d)
+    m = re.search(r"`(\w)` keep, `(\w)` swap, `(\w)` draw \(German: `(\w)` behalten, "
+                  r"`(\w)` tauschen, `(\w)` ziehen\)", controls)
+    assert m is not None
+    assert m.groups() == tuple(lang[f"key.{move}"] for lang in (en, de)
+                               for move in ("keep", "swap", "draw"))
+
+
+def test_the_results_screen_keys_are_documented():
+    """docs/playing.md and docs/review.md give the results screen's letters as the
+    catalogues have them, in both languages."""
+    en, de = locale("en"), locale("de")
+    buttons = ("menu", "export", "again", "review")
+    text = " ".join((DOCS / "playing.md").read_text(encoding="utf-8").split())
+    m = re.search(r"`(\w)` main menu \(`Esc` too\), `(\w)` export, `(\w)` play again and "
+                  r"`(\w)` review; in German `(\w)` \*(\w+)\*, `(\w)` \*(\w+)\*, `(\w)` "
+                  r"\*([\w ]+)\* and `(\w)` \*(\w+)\*", text)
+    assert m is not None
+    assert m.groups()[:4] == tuple(en[f"key.results.{b}"] for b in buttons)
+    german = m.groups()[4:]
+    labels = ("results.menu", "store.export", "results.again", "review.button")
+    for i, (b, label) in enumerate(zip(buttons, labels)):
+        assert german[2 * i] == de[f"key.results.{b}"], b
+        assert german[2 * i + 1].lower() in de[label].lower(), (b, de[label])
+    review = (DOCS / "review.md").read_text(encoding="utf-8")
+    assert (f"*Review* ({en['key.results.review']}, German {de['key.results.review']} "
+            f"for *{de['review.button']}*)") in review
+
+
+# ----------------------------------------------------------------- files
+
+
+def test_the_file_names_are_the_codes():
+    from game import crash, settings, shelf
+    from game.store import database, files, owner
+
+    text = (DOCS / "files.md").read_text(encoding="utf-8")
+    for name in (settings.FILE_NAME, database.STATS_NAME, f"saves/{files.AUTOSAVE_NAME}",
+                 f"saves/{shelf.SHELF}/", f"saves/{files.EXPORTS}/", f"logs/{crash.LOG_NAME}",
+                 f"saves/{owner.LOCK_NAME}"):
+        assert f"`{name}`" in text, name
+
+
+# ----------------------------------------------------------------- errors
+
+
+def test_the_count_of_broad_catches_is_todays():
+    """docs/errors.md's count of the broad catches is what its own grep finds, so a
+    new one cannot go in without its row."""
+    text = " ".join((DOCS / "errors.md").read_text(encoding="utf-8").split())
+    m = re.search(r"now (\d+) and (none|\d+), each in the table above", text)
+    assert m is not None
+    broad = re.compile(r"except( \(?(Exception|BaseException)\b[^:]*)?:")
+    found = suppressed = 0
+    for path in (ROOT / "game").rglob("*.py"):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip().startswith("#"):
+                continue
+            found += bool(broad.search(line))
+            suppressed += "suppress(Exception)" in line
+    assert int(m.group(1)) == found
+    assert (0 if m.group(2) == "none" else int(m.group(2))) == suppressed

@@ -56,6 +56,17 @@ def test_no_display_is_said_and_exits_2(tmp_path, args):
     assert not (tmp_path / "home" / "settings.json").exists()
 
 
+def test_the_refusal_names_every_command_without_a_window():
+    """The line points to what still works: every subcommand (replay with --json)."""
+    from game.cli import SUBCOMMANDS
+    from game.view import display
+
+    named = display._WITHOUT_WINDOW
+    assert "replay FILE --json" in named
+    for command in SUBCOMMANDS:
+        assert f" {command}" in named, command
+
+
 def test_a_display_that_cannot_be_opened_is_not_taken_for_a_screen(tmp_path):
     """DISPLAY names an X server that is not there: SDL falls back to its off-screen
     driver, which is refused too."""

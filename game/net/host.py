@@ -360,7 +360,8 @@ def main(argv: list[str]) -> int:
                     "phones' browsers on the local network.")
     p.add_argument("--game", choices=games.GAME_IDS, default=games.DEFAULT_GAME)
     p.add_argument("--seats", required=True,
-                   help="one entry per seat: 'phone' or a computer level, e.g. "
+                   help="one entry per seat: 'phone', a computer level or a user bot "
+                        "(bot:FILE.py, exe:COMMAND; docs/bots.md), e.g. "
                         "phone,phone,medium,medium")
     p.add_argument("--names", default=None, metavar="LIST",
                    help="the seats' names, in the order of --seats, e.g. Anna,Ben (an empty "

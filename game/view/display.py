@@ -54,8 +54,8 @@ def _hint() -> str:
     return "start it from a desktop session"
 
 
-_WITHOUT_WINDOW = ("Commands that need no window still work: replay FILE --json, advise, "
-                   "tournament, policy, host.")
+_WITHOUT_WINDOW = ("Commands that need no window still work: replay FILE --json, review, "
+                   "advise, tournament, policy, host.")
 
 
 def open_display() -> str:
