@@ -100,6 +100,8 @@ class App:
         #: seconds since the loop started, when each measured frame began
         self.frame_starts: list[float] = []
         self.frames = 0
+        #: a scene below the top changed what it shows (``Scene.tend``): draw again
+        self.stale = False
         self.check_files()
         self.show_notices()
 
@@ -364,6 +366,9 @@ class App:
         self.show_notices()
         if self._reviews is not None:
             self._reviews.poll()      # a review goes on behind any screen
+        for below in self.stack[:-1]:
+            if below.tend():          # e.g. a phone table's phones, under the pause menu
+                self.stale = True
         if self.stack:
             self.stack[-1].update(dt)
         if self.toast is not None:
@@ -430,7 +435,8 @@ class App:
                 break
             moving = self.busy()
             self.update(dt)
-            if moving or dirty or self.busy():
+            if moving or dirty or self.stale or self.busy():
+                self.stale = False
                 self.draw()
                 pygame.display.flip()
                 self.frames += 1

@@ -1,9 +1,11 @@
 """The scene protocol: one screen of the game on the app's scene stack.
 
 Events go to the top scene first (``handle_event`` returns True when it used one);
-only the top scene updates; drawing starts at the highest opaque scene, so overlays
-(pause) draw over the table below them. ``layout(size)`` runs once per window size
-(``ensure_layout``), before drawing; ``draw`` only draws.
+only the top scene updates, and the scenes it covers only ``tend`` what must go on
+behind it (a phone table's phones are served under the pause menu); drawing starts
+at the highest opaque scene, so overlays (pause) draw over the table below them.
+``layout(size)`` runs once per window size (``ensure_layout``), before drawing;
+``draw`` only draws.
 
 Scenes open other screens by name (``app.open("setup", game_id=...)``, see
 ``game.scenes.catalog``) and never import each other.
@@ -70,6 +72,13 @@ class Scene:
         return False
 
     def update(self, dt: float) -> None: ...
+
+    def tend(self) -> bool:
+        """While another screen covers this one (the app calls it every frame for each
+        scene below the top): the work that must not wait for the screen above to
+        close, and nothing of the scene's own progress. True when something changed
+        that this scene shows (the app then draws again)."""
+        return False
 
     def busy(self) -> bool:
         """True while something moves (the app then ticks at 60 FPS)."""

@@ -30,7 +30,7 @@ from game import crash, games, notices, seeds
 from game.i18n import has, t
 from game.rules.base import Event, Refusal
 from game.scenes.base import Scene
-from game.scenes.table_phones import TablePhones, start_room
+from game.scenes.table_phones import ServedWhileCovered, TablePhones, start_room
 from game.table.keys import move_key
 from game.table.peek import PeekGuard, PrivateHand
 from game.table.tip_panel import TipPanel
@@ -57,7 +57,7 @@ def _phones(attr: str, doc: str) -> property:
                     lambda self, value: setattr(self.phone_room, attr, value), doc=doc)
 
 
-class TableScene(PrivateHand, Scene):
+class TableScene(ServedWhileCovered, PrivateHand, Scene):
     name = "table"
     #: the engine class (its ``game_id`` finds the game's registry entry)
     engine: Any = None

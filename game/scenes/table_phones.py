@@ -4,7 +4,9 @@
 frame, closed when the table goes).
 
 The table scene holds one :class:`TablePhones` and asks it; at a table without phone
-seats it holds one with no room, and every answer is "nothing to do".
+seats it holds one with no room, and every answer is "nothing to do". While another
+screen covers the table (the pause menu, the settings or rules opened from it, the
+privacy screen) the phones are still served (:class:`ServedWhileCovered`).
 """
 
 from __future__ import annotations
@@ -140,6 +142,15 @@ class TablePhones:
             then, self._due = self._due, None
             then()
 
+    def tend(self) -> bool:
+        """The table is covered (:class:`ServedWhileCovered`): serve the phones all the
+        same -- a phone that (re)connects gets its state, a name is taken, the coach
+        asked -- and a move the engine will accept waits in its seat's source for the
+        turn flow, which takes it when the table runs again (docs/phone.md#a-covered-table).
+        The join panel and the away question wait for the table; True when a phone
+        said something."""
+        return self.room is not None and self.room.pump() > 0
+
     def layout(self, menu: pygame.Rect, hint: pygame.Rect, u: float) -> None:
         """The button beside the menu's; it comes first in the top bar, so the hint
         button (``hint``, moved in place) follows it."""
@@ -182,3 +193,15 @@ class TablePhones:
         then no longer has it, and closing the table leaves it open."""
         room, self.room = self.room, None
         return room.hand_over() if room is not None else None
+
+
+class ServedWhileCovered:
+    """The table scene's :meth:`game.scenes.base.Scene.tend`: while a screen lies over
+    the table, only that screen updates, and the game stands still (no animation, no
+    computer thinking, no move applied), but the phones do not wait for it to close:
+    a pause may last minutes, and a phone whose messages go unanswered looks broken."""
+
+    phone_room: TablePhones
+
+    def tend(self) -> bool:
+        return self.phone_room.tend()
