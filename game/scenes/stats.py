@@ -8,6 +8,8 @@ with the game's own panels and buttons.
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from game import games, i18n, notices, store
@@ -88,7 +90,7 @@ class StatsScene(Scene):
         try:
             record = store.game_record(g.id)
         except (*store.STATS_ERRORS, ValueError) as exc:   # a RecordError is a ValueError
-            self.app.notify(t("replay.bad", error=str(getattr(exc, "message", exc))))
+            self.app.notify(partial(t, "replay.bad", error=str(getattr(exc, "message", exc))))
             return
         self.app.open("replay", record=record)
 
