@@ -138,9 +138,11 @@ class App:
                 exc, OSError) else f"{type(exc).__name__}: {exc}")
 
     def show_notices(self) -> None:
-        """Show what code without a screen posted (``game.notices``), translated."""
+        """Show what code without a screen posted (``game.notices``), translated, and
+        translated anew when a language is chosen while it shows (a notice stayed in
+        the language it came in)."""
         for n in notices.drain():
-            self.notify(i18n.t(n.key, **n.params))
+            self.notify(partial(i18n.t, n.key, **n.params))
 
     def notify(self, message: str | Callable[[], str]) -> None:
         """A toast that adds to the one showing instead of replacing it (and stays

@@ -187,10 +187,11 @@ def exercise(lay: Layout, lang: str = "en") -> list[dict[str, Any]]:
     shown: list[dict[str, Any]] = []
     real_notify = App.notify
 
-    def notify(app: Any, message: str) -> None:
+    def notify(app: Any, message: Any) -> None:
         table = app.stack[-1] if app.stack else None
         game = getattr(table, "game", None)
-        shown.append({"text": message, "moves": len(game.moves) if game is not None else None})
+        said = message() if callable(message) else message   # a notice: asked as shown
+        shown.append({"text": said, "moves": len(game.moves) if game is not None else None})
         real_notify(app, message)
 
     App.notify = notify                 # type: ignore[method-assign]

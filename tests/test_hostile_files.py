@@ -254,6 +254,12 @@ def _no_space(*args, **kwargs):
     raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
 
+def said(message) -> str:
+    """What a toast given to ``App.notify`` says now: a notice comes as a function
+    that is asked again after a language change."""
+    return message() if callable(message) else message
+
+
 @pytest.mark.parametrize("lang,words,why", [
     ("en", "could not be saved automatically", os.strerror(errno.ENOSPC)),
     ("de", "nicht automatisch speichern", "kein Platz mehr auf dem Datenträger")])
@@ -263,7 +269,7 @@ def test_full_disk_while_saving_is_shown_once(home, monkeypatch, lang, words, wh
     app.toast = None
     shown = []
     real = app.notify
-    monkeypatch.setattr(app, "notify", lambda m: (shown.append(m), real(m)))
+    monkeypatch.setattr(app, "notify", lambda m: (shown.append(said(m)), real(m)))
     table = play_moves(app, 10)
     assert len(table.game.moves) >= 10
     T.frame(app)
@@ -304,7 +310,7 @@ def test_read_only_saves_folder_is_named_once(home, monkeypatch):
         app.toast = None
         shown = []
         real = app.notify
-        monkeypatch.setattr(app, "notify", lambda m: (shown.append(m), real(m)))
+        monkeypatch.setattr(app, "notify", lambda m: (shown.append(said(m)), real(m)))
         table = play_moves(app, 6)
         T.frame(app)
         assert table.session.problems       # the autosave failed on every move …

@@ -86,3 +86,23 @@ def test_nothing_moves_no_time_passes(app_at):
     app.show_toast("Saved.")
     T.frame(app, 0.0)
     assert app.toast is not None and app.toast[1] == timing.TOAST
+
+
+def test_a_notice_follows_a_language_chosen_while_it_shows_with_its_time_left(app_at):
+    """A notice shown in English, then German chosen in the settings: the toast speaks
+    German for the time it had left (it stayed English), and a message added before
+    the change follows too."""
+    from game import i18n
+
+    app = app_at("normal")
+    notices.post("store.stats.unusable", file="stats.sqlite3", reason="x")
+    T.frame(app, DT)
+    app.notify(lambda: i18n.t("store.save.in_use"))
+    assert app.toast is not None and app.toast[0].startswith("The statistics file")
+    T.pump(app, 1.0, dt=DT)
+    left = app.toast[1]
+    app.set_lang("de")
+    german = (i18n.t("store.stats.unusable", file="stats.sqlite3", reason="x") + "\n"
+              + i18n.t("store.save.in_use"))
+    assert app.toast is not None and app.toast == (german, left)
+    assert frames_shown(app) * DT == pytest.approx(left, abs=DT * 1.01)

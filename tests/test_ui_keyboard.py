@@ -234,3 +234,54 @@ def test_after_a_discard_the_focus_stays_in_its_place(home):
     assert lst.entries[1].path == third.path
     discard_focused()                             # the last game: the one above it
     assert len(lst.entries) == 1 and focused() == "discard_0"
+
+
+def _words_start(letter: str, label: str) -> bool:
+    import re
+
+    return any(w.startswith(letter) for w in re.findall(r"\w+", label.upper()))
+
+
+@pytest.mark.parametrize("lang,letter", [("en", "C"), ("de", "W")])
+def test_the_main_menu_shows_continue_s_letter_of_the_language_and_q_quits_nothing(
+        home, lang, letter):
+    """*Continue* shows its key, a letter of its label (C Continue, W Weiterspielen),
+    and that key opens the unfinished games; it had a hidden English C. *Quit* shows
+    Esc and no letter closes the window at once (a hidden Q did)."""
+    import random
+
+    app = _app(lang, (1280, 720))
+    app.open("table", game_id="chase", seats=T.mixed_seats(4, 1, lang), rules={}, seed=1)
+    assert T.drive(app, lambda tb: len(tb.game.moves) >= 6, random.Random(1))
+    app.open("menu", how="reset")
+    menu = app.top
+    T.frame(app)
+    cont, quit_ = menu.list.by_name("continue"), menu.list.by_name("quit")
+    assert cont.hint == letter and _words_start(letter, cont.text()), (lang, cont.text())
+    assert quit_.hint == "Esc" and quit_.hotkey is None
+    keys = [b.hotkey for b in menu.list.buttons if b.hotkey is not None]
+    assert keys == [pygame.key.key_code(letter.lower())]
+    T.key(app, pygame.K_q)
+    assert app.running and app.top is menu
+    T.key(app, pygame.key.key_code(letter.lower()))
+    assert app.top.name == "unfinished"
+
+
+def test_the_main_menu_letter_follows_a_language_change(home):
+    """English C, then German chosen: the button shows W and W works, C does nothing."""
+    import random
+
+    app = _app("en", (1280, 720))
+    app.open("table", game_id="chase", seats=T.mixed_seats(4, 1, "en"), rules={}, seed=1)
+    assert T.drive(app, lambda tb: len(tb.game.moves) >= 6, random.Random(1))
+    app.open("menu", how="reset")
+    menu = app.top
+    T.frame(app)
+    assert menu.list.by_name("continue").hint == "C"
+    app.set_lang("de")
+    T.frame(app)
+    assert menu.list.by_name("continue").hint == "W"
+    T.key(app, pygame.K_c)
+    assert app.top is menu
+    T.key(app, pygame.K_w)
+    assert app.top.name == "unfinished"

@@ -4,6 +4,7 @@ A bad file or a failed write is a toast; nothing is lost."""
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -20,10 +21,10 @@ def read_record(app: Any, path: str | Path) -> Record | None:
         record = load(path)
         rebuild_light(record)
     except UnreadableRecord as exc:
-        app.notify(t("replay.unreadable", name=Path(exc.path).name, reason=exc.reason))
+        app.notify(partial(t, "replay.unreadable", name=Path(exc.path).name, reason=exc.reason))
         return None
     except RecordError as exc:
-        app.notify(t("replay.bad", error=f"{exc.kind}: {exc.message}"))
+        app.notify(partial(t, "replay.bad", error=f"{exc.kind}: {exc.message}"))
         return None
     return record
 
@@ -35,10 +36,10 @@ def stored_record(app: Any, row_id: int) -> Record | None:
         record = store.game_record(row_id)
         rebuild_light(record)
     except RecordError as exc:
-        app.notify(t("replay.bad", error=exc.message))
+        app.notify(partial(t, "replay.bad", error=exc.message))
         return None
     except store.STATS_ERRORS as exc:
-        app.notify(t("replay.bad", error=store.stats_reason(exc)))
+        app.notify(partial(t, "replay.bad", error=store.stats_reason(exc)))
         return None
     return record
 

@@ -1,4 +1,10 @@
-"""The main menu: continue, new game, demo, statistics, replays, settings, rules, quit."""
+"""The main menu: continue, new game, demo, statistics, replays, settings, rules, quit.
+
+*Continue* shows its key, a letter of its label in the language (``key.menu.continue``:
+C in English, W for *Weiterspielen* in German). *Quit* shows ``Esc``: the first Esc puts
+the focus on it, the second quits. There is no letter that quits at once: a stray key
+press should not close the window.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +14,7 @@ from game import games
 from game.i18n import t, tn
 from game.scenes.base import Scene
 from game.scenes.files import watch_file
+from game.table.keys import move_key
 from game.view import text, widgets
 from game.view.widgets import Button, FocusList
 
@@ -24,8 +31,7 @@ class MenuScene(Scene):
         buttons = []
         self.saved = self._saved_game()
         if self.saved is not None:
-            buttons.append(Button(self._continue_label, self.continue_game, name="continue",
-                                  hotkey=pygame.K_c))
+            buttons.append(Button(self._continue_label, self.continue_game, name="continue"))
         for entry in games.entries():
             buttons.append(Button(lambda k=entry.menu_key: t(k),
                                   lambda g=entry.id: self.new_game(g), name="new_" + entry.id))
@@ -35,9 +41,17 @@ class MenuScene(Scene):
             Button(lambda: t("menu.replays"), self.replays, name="replays"),
             Button(lambda: t("menu.settings"), self.settings, name="settings"),
             Button(lambda: t("menu.rules"), self.rules, name="rules"),
-            Button(lambda: t("menu.quit"), self.app.quit, name="quit", hotkey=pygame.K_q),
+            Button(lambda: t("menu.quit"), self.app.quit, name="quit", hint="Esc"),
         ]
         self.list.set(buttons, keep_focus)
+        self._rekey()
+
+    def _rekey(self) -> None:
+        """*Continue*'s key in the current language, shown on it (as the results
+        screen's buttons show theirs)."""
+        b = self.list.by_name("continue")
+        if b is not None:
+            b.hotkey, b.hint = move_key("continue", "key.menu.")
 
     # ------------------------------------------------------------------ saves (store.py)
 
@@ -115,6 +129,7 @@ class MenuScene(Scene):
         self.app.open("rules")
 
     def layout(self, size: tuple[int, int]) -> None:
+        self._rekey()      # laid out anew after a language change too
         w, h = size
         u = self.u
         bw, bh = int(min(w * 0.8, 420 * u)), int(max(30, 54 * u))

@@ -8,11 +8,14 @@ with the game's own panels and buttons.
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from game import games, i18n, notices, store
 from game.i18n import percent, scored_key, t, tn
 from game.scenes.base import Scene
+from game.table.keys import move_key
 from game.turn.texts import seat_name
 from game.view import text, widgets
 from game.view.charts import round_ticks, step_line
@@ -61,13 +64,19 @@ class StatsScene(Scene):
             from game.review.history import AccuracyHistory
 
             self.accuracy = AccuracyHistory()
-        buttons = [Button(lambda: t("stats.back"), self.back, name="back",
-                          hotkey=pygame.K_b)]
+        buttons = [Button(lambda: t("stats.back"), self.back, name="back")]
         if self.data.last_game is not None:
             buttons.insert(0, Button(lambda: t("stats.replay_last"), self.replay_last,
-                                     name="replay_last", hotkey=pygame.K_w))
+                                     name="replay_last"))
         self.list = FocusList(buttons, horizontal=True)
         self.list.focus = len(buttons) - 1
+        self._rekey()
+
+    def _rekey(self) -> None:
+        """Each button's key, shown on it: a letter of its label in the language
+        (``key.stats.<button>``: W and B in English, L and Z in German)."""
+        for b in self.list.buttons:
+            b.hotkey, b.hint = move_key(b.name, "key.stats.")
 
     def back(self) -> None:
         self.app.play("click")
@@ -81,13 +90,14 @@ class StatsScene(Scene):
         try:
             record = store.game_record(g.id)
         except (*store.STATS_ERRORS, ValueError) as exc:   # a RecordError is a ValueError
-            self.app.notify(t("replay.bad", error=str(getattr(exc, "message", exc))))
+            self.app.notify(partial(t, "replay.bad", error=str(getattr(exc, "message", exc))))
             return
         self.app.open("replay", record=record)
 
     # ------------------------------------------------------------------ layout
 
     def layout(self, size: tuple[int, int]) -> None:
+        self._rekey()      # laid out anew after a language change too
         w, h = size
         u = self.u
         pad = int(16 * u)

@@ -8,6 +8,7 @@ each game's row and its Discard, then Discard all and Back."""
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 import pygame
@@ -73,14 +74,14 @@ class UnfinishedScene(Scene):
             saved = shelf.take(entry)
             table = self.app.scene("continue", record=saved.record, saved=saved.session)
         except store.InUse:               # another window keeps the saved games
-            self.app.notify(t("store.save.in_use"))
+            self.app.notify(partial(t, "store.save.in_use"))
             return
         except shelf.InTheWay as exc:     # the file there is kept: said so, not resumed
-            self.app.notify(t("unfinished.in_the_way", file=Path(exc.filename).name))
+            self.app.notify(partial(t, "unfinished.in_the_way", file=Path(exc.filename).name))
             self.reload()
             return
         except (OSError, ValueError, KeyError) as exc:   # a save that does not resume: told
-            self.app.notify(t("store.resume_failed", error=fileio.explain(exc)))
+            self.app.notify(partial(t, "store.resume_failed", error=fileio.explain(exc)))
             self.reload()
             return
         self.app.replace(table)
@@ -126,10 +127,10 @@ class UnfinishedScene(Scene):
         try:
             shelf.discard(entry)
         except store.InUse:
-            self.app.notify(t("store.save.in_use"))
+            self.app.notify(partial(t, "store.save.in_use"))
         except OSError as exc:
-            self.app.notify(t("unfinished.discard_failed", game=describe(entry),
-                              error=fileio.reason(exc)))
+            self.app.notify(partial(t, "unfinished.discard_failed", game=describe(entry),
+                                    error=fileio.reason(exc)))
 
     def _bottom_buttons(self) -> list[Button]:
         """Back, and Discard all when there is more than one game."""
