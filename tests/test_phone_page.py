@@ -760,3 +760,28 @@ def test_a_guest_sees_the_free_seats_default_names_in_the_pages_language():
         assert await browser.eval(free) == ["Phone 1", "Phone 2"]
 
     run_page(table, body, width=360, height=640)
+
+
+def test_a_paused_table_says_so_until_play_goes_on():
+    """The person at the window opened the table's menu (``table.paused``): the phone
+    said only "Your turn!" and nothing moved. It says the table is paused, in its
+    language, and the line goes when the menu closes."""
+    table = HeadlessTable("chase", ["phone", "medium", "medium"], seed=4, bot_seed=4,
+                          keep_records=False, names=["Anna", "Ben", "Carl"])
+
+    async def body(browser: Chromium) -> None:
+        await browser.goto(table.server.link(0) + "?lang=de")
+        # the phone's own decision: the table waits for it and its game stands still
+        await until(lambda: (p := table.game.to_move()) is not None and p.seat == 0)
+        await browser.wait_for(CONTROL)
+        paused = "!document.getElementById('paused').hidden"
+        assert not await browser.eval(paused)
+        table.link.pause(True)
+        await browser.wait_for(paused)
+        assert await browser.eval(text("#paused")) == (
+            "Der Tisch macht Pause: Es geht weiter, sobald das Menü am Bildschirm "
+            "geschlossen ist.")
+        table.link.pause(False)
+        await browser.wait_for("document.getElementById('paused').hidden")
+
+    run_page(table, body, width=360, height=640)

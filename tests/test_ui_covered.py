@@ -76,6 +76,12 @@ def _frames_until(app, until: Callable[[], bool], what: str, patience: float = 6
         T.frame(app)
 
 
+def _alive(phone: Phone) -> None:
+    """A phone whose script ended early raises what ended it."""
+    if phone.done():
+        phone.check()
+
+
 def test_phones_are_served_under_the_pause_menu_and_a_move_waits_for_its_end():
     app = T.make_app((1280, 720))
     seats = [{"name": "P0", "human": True, "phone": True, "open_name": True},
@@ -177,5 +183,78 @@ def test_a_phone_is_served_under_the_privacy_screen_of_a_mixed_table():
         view = got["named"]["view"]
         assert got["named"]["seat"] == 2 and view["seat"] == 2
         assert len(table.game.moves) == step
+    finally:
+        table.exit()
+
+
+def test_the_phones_are_told_of_the_pause_menu_and_not_of_the_privacy_screen():
+    """``table.paused`` in every phone's state: true while the pause menu is open (over
+    the privacy screen or the table, the settings opened from it too), false under
+    the privacy screen alone (another person's turn) and again after Esc."""
+    app = T.make_app((1280, 720))
+    seats = [{"name": "P0", "human": True},
+             {"name": "P1", "human": True},
+             {"name": "P2", "human": True, "phone": True, "open_name": True}]
+    table = app.open("table", game_id="chase", seats=seats, seed=3, options=LOOPBACK)
+    link = table.phones.link
+    got: list[dict[str, Any]] = []          # the states the phone read, one per phase
+
+    def state(paused: bool) -> Callable[[dict[str, Any]], bool]:
+        return lambda m: m["type"] == "state" and m["table"]["paused"] is paused
+
+    phases = [state(False), state(True), state(False), state(True), state(False)]
+
+    async def script(line: Line) -> None:
+        for pred in phases:
+            got.append(await line.until(pred, timeout=60))
+
+    try:
+        T.key(app, pygame.K_RETURN)                     # close the join panel
+        for _ in range(200):
+            if app.top.name == "handoff":
+                break
+            T.frame(app)
+        assert app.top.name == "handoff"
+        phone = Phone(table, 2, script).start()
+        # under the privacy screen: served, and not paused
+        _frames_until(app, lambda: len(got) >= 1 or phone.done(), "the first state",
+                      covered_by="handoff")
+        _alive(phone)
+        assert not got[0]["table"]["paused"] and not link.paused
+        T.key(app, pygame.K_ESCAPE)                     # the menu over the privacy screen
+        assert app.top.name == "pause"
+        _frames_until(app, lambda: len(got) >= 2 or phone.done(), "paused",
+                      covered_by="pause")
+        _alive(phone)
+        assert got[1]["table"]["paused"] is True
+        app.top.settings()                              # the settings, from the menu
+        assert app.top.name == "settings"
+        for _ in range(10):
+            T.frame(app)
+        assert link.table_facts()["paused"] is True and len(got) == 2
+        app.pop()
+        T.key(app, pygame.K_ESCAPE)                     # the menu closes: the privacy
+        assert app.top.name == "handoff"                # screen is no pause
+        _frames_until(app, lambda: len(got) >= 3 or phone.done(), "not paused",
+                      covered_by="handoff")
+        _alive(phone)
+        assert got[2]["table"]["paused"] is False
+        T.key(app, pygame.K_RETURN)                     # the screen's player is ready
+        for _ in range(200):
+            if app.top is table and table.state == "human":
+                break
+            T.frame(app)
+        assert app.top is table and table.state == "human"
+        T.key(app, pygame.K_ESCAPE)                     # the menu over the table
+        assert app.top.name == "pause"
+        _frames_until(app, lambda: len(got) >= 4 or phone.done(), "paused again",
+                      covered_by="pause")
+        _alive(phone)
+        T.key(app, pygame.K_ESCAPE)
+        assert app.top is table
+        _frames_until(app, phone.done, "play resumed")
+        phone.check()
+        assert [m["table"]["paused"] for m in got] == [False, True, False, True, False]
+        assert not link.paused
     finally:
         table.exit()

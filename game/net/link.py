@@ -97,6 +97,9 @@ class PhoneLink:
         self._advised: dict[int, dict[str, Any]] = {}
         self._published = -1
         self._history_sent = 0
+        #: the person at the screen paused the table (its menu is open): the phones
+        #: are told, so their players know why nothing moves (:meth:`pause`)
+        self.paused = False
         server.set_names(self.names, self.defaults)
 
     # ------------------------------------------------------------------ queries
@@ -127,6 +130,13 @@ class PhoneLink:
         self.asked[seat] = self.clock()
         self.sources[seat].stand_in(source)
         self.publish(force=True)
+
+    def pause(self, paused: bool) -> None:
+        """The table's menu opened (True) or closed (False): every phone gets its
+        state again with ``table.paused`` telling it, once per change."""
+        if paused != self.paused:
+            self.paused = paused
+            self.publish(force=True)
 
     # ------------------------------------------------------------------ driving
 
@@ -208,6 +218,9 @@ class PhoneLink:
             "finished": bool(g.finished),
             # a table that closes early says "continue at the computer" only if so
             "saved": bool(self.saving is not None and self.saving()),
+            # the table's menu is open at the screen: the game waits (not a privacy
+            # screen, which is only another person's turn)
+            "paused": self.paused,
             "winner": list(winner) if isinstance(winner, list) else winner,
         }
 

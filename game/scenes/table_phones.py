@@ -6,7 +6,8 @@ frame, closed when the table goes).
 The table scene holds one :class:`TablePhones` and asks it; at a table without phone
 seats it holds one with no room, and every answer is "nothing to do". While another
 screen covers the table (the pause menu, the settings or rules opened from it, the
-privacy screen) the phones are still served (:class:`ServedWhileCovered`).
+privacy screen) the phones are still served (:class:`ServedWhileCovered`), and while
+the pause menu is among those screens they are told that the table is paused.
 """
 
 from __future__ import annotations
@@ -28,6 +29,9 @@ if TYPE_CHECKING:
 
 #: The computer level that plays for an away phone when the table is told so.
 STAND_IN = "medium"
+#: The screen that pauses the table (``game.scenes.pause.PauseScene.name``); the
+#: settings and rules opened from it lie over it, so it stays in the stack.
+PAUSE = "pause"
 
 
 class CannotListen(ValueError):
@@ -128,6 +132,7 @@ class TablePhones:
         room = self.room
         if room is None:
             return
+        room.link.pause(False)               # the table is on top: nothing pauses it
         room.pump()
         if self.showing and room.all_connected() and not self._seen:
             self._seen = True                # everybody is in: the table comes forward
@@ -142,14 +147,19 @@ class TablePhones:
             then, self._due = self._due, None
             then()
 
-    def tend(self) -> bool:
+    def tend(self, paused: bool = False) -> bool:
         """The table is covered (:class:`ServedWhileCovered`): serve the phones all the
         same -- a phone that (re)connects gets its state, a name is taken, the coach
         asked -- and a move the engine will accept waits in its seat's source for the
         turn flow, which takes it when the table runs again (docs/phone.md#a-covered-table).
         The join panel and the away question wait for the table; True when a phone
-        said something."""
-        return self.room is not None and self.room.pump() > 0
+        said something. ``paused``: the pause menu is among the screens over the
+        table, and the phones' state says so (``table.paused``); the privacy screen
+        alone is another person's turn, not a pause."""
+        if self.room is None:
+            return False
+        self.room.link.pause(paused)         # first: a phone arriving now is told
+        return self.room.pump() > 0
 
     def layout(self, menu: pygame.Rect, hint: pygame.Rect, u: float) -> None:
         """The button beside the menu's; it comes first in the top bar, so the hint
@@ -202,6 +212,8 @@ class ServedWhileCovered:
     a pause may last minutes, and a phone whose messages go unanswered looks broken."""
 
     phone_room: TablePhones
+    app: Any
 
     def tend(self) -> bool:
-        return self.phone_room.tend()
+        return self.phone_room.tend(
+            paused=any(s.name == PAUSE for s in self.app.stack))

@@ -391,6 +391,9 @@
     } else if (tb.to_move !== null && tb.to_move !== undefined) {
       st.textContent = t("deciding", { name: name(tb.to_move) });
     } else st.textContent = "";
+    // the person at the table's screen opened its menu: nothing moves until it closes
+    // (a privacy screen is not a pause: it is another player's turn)
+    $("paused").hidden = !tb.paused || !!tb.finished;
     renderPlayers(v, tb);
     renderTable(v);
     renderMoves();
