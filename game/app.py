@@ -151,9 +151,11 @@ class App:
         "Record saved to …" stayed on a German table)."""
         say = message if callable(message) else partial(str, message)
         says = [say]
-        if self.toast is not None and say() not in self.toast[0]:
+        if self.toast is not None:
             mine = self.toast[0] == self._toast_made
-            says = [*self._toast_says, say] if mine else [partial(str, self.toast[0]), say]
+            says = self._toast_says if mine else [partial(str, self.toast[0])]
+            if say() not in self.toast[0]:     # the same message again: its time anew
+                says = [*says, say]
         self._put_toast(says)
 
     def _put_toast(self, says: list[Callable[[], str]], left: float = timing.TOAST) -> None:

@@ -80,6 +80,19 @@ def test_a_message_added_shows_with_the_first_for_the_full_time(app_at):
     assert frames_shown(app) * DT == timing.TOAST
 
 
+def test_a_message_told_again_keeps_the_others(app_at):
+    """The same message again while it shows: the toast keeps every message it holds
+    and shows them its full time anew. It was cut down to the repeated message, and
+    the other one was gone before anybody read it."""
+    app = app_at("normal")
+    app.notify("One.")
+    app.notify("Two.")
+    T.pump(app, 1.0, dt=DT)
+    app.notify("One.")
+    assert app.toast is not None and app.toast[0] == "One.\nTwo."
+    assert frames_shown(app) * DT == timing.TOAST
+
+
 def test_nothing_moves_no_time_passes(app_at):
     """A window that draws no frames (minimised, a stalled machine) keeps the toast."""
     app = app_at("normal")
