@@ -154,19 +154,29 @@ def test_phones_are_served_under_the_pause_menu_and_a_move_waits_for_its_end():
         table.exit()
 
 
-def test_a_phone_is_served_under_the_privacy_screen_of_a_mixed_table():
+def _mixed_table():
+    """A Chase table of two people at the screen and one phone: the app and the table."""
     app = T.make_app((1280, 720))
     seats = [{"name": "P0", "human": True},
              {"name": "P1", "human": True},
              {"name": "P2", "human": True, "phone": True, "open_name": True}]
-    table = app.open("table", game_id="chase", seats=seats, seed=3, options=LOOPBACK)
+    return app, app.open("table", game_id="chase", seats=seats, seed=3, options=LOOPBACK)
+
+
+def _to_the_privacy_screen(app) -> None:
+    """Close the join codes and play on until the privacy screen of the first person."""
+    T.key(app, pygame.K_RETURN)
+    for _ in range(200):
+        if app.top.name == "handoff":
+            break
+        T.frame(app)
+    assert app.top.name == "handoff"
+
+
+def test_a_phone_is_served_under_the_privacy_screen_of_a_mixed_table():
+    app, table = _mixed_table()
     try:
-        T.key(app, pygame.K_RETURN)                     # close the join panel
-        for _ in range(200):
-            if app.top.name == "handoff":
-                break
-            T.frame(app)
-        assert app.top.name == "handoff"
+        _to_the_privacy_screen(app)
         step = len(table.game.moves)
         got: dict[str, Any] = {}
 
@@ -191,11 +201,7 @@ def test_the_phones_are_told_of_the_pause_menu_and_not_of_the_privacy_screen():
     """``table.paused`` in every phone's state: true while the pause menu is open (over
     the privacy screen or the table, the settings opened from it too), false under
     the privacy screen alone (another person's turn) and again after Esc."""
-    app = T.make_app((1280, 720))
-    seats = [{"name": "P0", "human": True},
-             {"name": "P1", "human": True},
-             {"name": "P2", "human": True, "phone": True, "open_name": True}]
-    table = app.open("table", game_id="chase", seats=seats, seed=3, options=LOOPBACK)
+    app, table = _mixed_table()
     link = table.phones.link
     got: list[dict[str, Any]] = []          # the states the phone read, one per phase
 
@@ -209,12 +215,7 @@ def test_the_phones_are_told_of_the_pause_menu_and_not_of_the_privacy_screen():
             got.append(await line.until(pred, timeout=60))
 
     try:
-        T.key(app, pygame.K_RETURN)                     # close the join panel
-        for _ in range(200):
-            if app.top.name == "handoff":
-                break
-            T.frame(app)
-        assert app.top.name == "handoff"
+        _to_the_privacy_screen(app)
         phone = Phone(table, 2, script).start()
         # under the privacy screen: served, and not paused
         _frames_until(app, lambda: len(got) >= 1 or phone.done(), "the first state",
