@@ -17,7 +17,7 @@ from game.i18n import percent, scored_key, t, tn
 from game.rules.rams_rules import counters_of
 from game.scenes.base import Scene
 from game.scenes.files import export_table
-from game.table.keys import move_key
+from game.table.keys import key_buttons
 from game.turn.bookkeeping import table_record
 from game.turn.options import TableOptions
 from game.turn.story import tell
@@ -86,8 +86,7 @@ class ResultsScene(Scene):
         """Each button's key, shown on it as the table's buttons show theirs: a letter
         of the language (``key.results.<button>``: A is Analyse in German, Again in
         English)."""
-        for b in self.list.buttons:
-            b.hotkey, b.hint = move_key(b.name, "key.results.")
+        key_buttons(self.list.buttons, "key.results.")
 
     def review(self) -> None:
         """The game review: where the lives went, and what the cards decided."""

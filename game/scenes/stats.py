@@ -15,7 +15,7 @@ import pygame
 from game import games, i18n, notices, store
 from game.i18n import percent, scored_key, t, tn
 from game.scenes.base import Scene
-from game.table.keys import move_key
+from game.table.keys import key_buttons
 from game.turn.texts import seat_name
 from game.view import text, widgets
 from game.view.charts import round_ticks, step_line
@@ -75,8 +75,7 @@ class StatsScene(Scene):
     def _rekey(self) -> None:
         """Each button's key, shown on it: a letter of its label in the language
         (``key.stats.<button>``: W and B in English, L and Z in German)."""
-        for b in self.list.buttons:
-            b.hotkey, b.hint = move_key(b.name, "key.stats.")
+        key_buttons(self.list.buttons, "key.stats.")
 
     def back(self) -> None:
         self.app.play("click")
@@ -212,7 +211,7 @@ class StatsScene(Scene):
     def _axes(self, surf: pygame.Surface, plot: pygame.Rect, ylabels: list[tuple[float, str]],
               xlabels: list[tuple[float, str]]) -> None:
         u = self.u
-        fs = max(10, int(15 * u))
+        fs = self._axis_size()
         for frac, label in ylabels:
             y = plot.bottom - int(plot.height * frac)
             pygame.draw.line(surf, (70, 80, 72), (plot.left, y), (plot.right, y), 1)
@@ -222,6 +221,10 @@ class StatsScene(Scene):
         for frac, label in xlabels:
             x = plot.left + int(plot.width * frac)
             text.blit(surf, label, fs, (x, plot.bottom + int(3 * u)), widgets.DIM, "midtop")
+
+    def _axis_size(self) -> int:
+        """The size of the axes' numbers (:meth:`_axes`)."""
+        return max(10, int(15 * self.u))
 
     @staticmethod
     def _game_axis(total: int, name_key: str) -> list[tuple[float, str]]:
@@ -288,7 +291,7 @@ class StatsScene(Scene):
         rounds = len(series) - 1
         ylabels = [(v / start, str(v)) for v in range(0, start + 1)] if start <= 6 else \
             [(0.0, "0"), (1.0, str(start))]
-        fs = max(10, int(15 * u))      # the axes' size (_axes)
+        fs = self._axis_size()
         ticks = round_ticks(rounds, plot.width, lambda k: text.size_of(str(k), fs)[0],
                             text.size_of("0", fs)[0])
         xlabels = [(k / max(1, rounds), str(k)) for k in ticks]

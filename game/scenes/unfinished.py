@@ -90,13 +90,12 @@ class UnfinishedScene(Scene):
         self.app.play("click")
 
         def discard() -> None:
-            row, col = divmod(self.list.focus, 2)     # the row's line or its Discard
-            on_row = row < len(self.entries)
+            row, col = self.focused_row(), self.list.focus % 2   # the line or its Discard
             self._discard(entry)
             self.reload()
             if not self.entries:
                 self.app.pop()
-            elif on_row:
+            elif row is not None:
                 # the focus stays in its place: the next game's (the new last one's)
                 # line or Discard, not back on the first game of the list
                 self.list.focus = 2 * min(row, len(self.entries) - 1) + col
@@ -189,8 +188,8 @@ class UnfinishedScene(Scene):
         if ev.type == pygame.KEYDOWN and ev.key == pygame.K_DELETE:
             if ev.mod & pygame.KMOD_SHIFT:
                 self.ask_discard_all()
-            elif self.focused_row() is not None:    # the focused game (row or Discard)
-                self.ask_discard(self.entries[self.focused_row()])
+            elif (row := self.focused_row()) is not None:   # the focused game's line or Discard
+                self.ask_discard(self.entries[row])
             return True
         used = self.list.handle_event(ev)
         if ev.type == pygame.KEYDOWN:

@@ -11,7 +11,7 @@ import pygame
 
 from game.i18n import t
 from game.table.chase_layout import ChaseGeometry
-from game.table.keys import move_key
+from game.table.keys import key_buttons, move_key
 from game.turn.chase_texts import ordered_moves
 from game.turn.sources import Decision
 from game.view import widgets
@@ -46,8 +46,7 @@ class ChaseControls:
     def rekey(self) -> None:
         """The move buttons' keys in the current language (a language chosen in the
         settings while a decision waits: Keep K becomes Behalten B)."""
-        for b in self.actions.buttons:
-            b.hotkey, b.hint = move_key(b.name)
+        key_buttons(self.actions.buttons)
 
     def suggest(self, move: str) -> None:
         """The hint's suggestion gets the keyboard focus: Enter plays it."""

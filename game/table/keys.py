@@ -4,6 +4,9 @@ players press B for "Behalten" where English players press K for "Keep"."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 import pygame
 
 from game.i18n import t
@@ -19,3 +22,11 @@ def move_key(move: str, prefix: str = "key.") -> tuple[int | None, str]:
         return pygame.key.key_code(letter.lower()), letter.upper()
     except ValueError:
         return None, ""
+
+
+def key_buttons(buttons: Iterable[Any], prefix: str = "key.") -> None:
+    """Give each button the key its name has in the current language (``prefix`` and
+    the name in the catalogue), shown on the button; called again after a language
+    change, so the letters follow it."""
+    for b in buttons:
+        b.hotkey, b.hint = move_key(b.name, prefix)

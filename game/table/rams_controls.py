@@ -12,7 +12,7 @@ import pygame
 
 from game.i18n import t
 from game.rules.base import Refusal
-from game.table.keys import move_key
+from game.table.keys import key_buttons, move_key
 from game.table.model import RamsModel
 from game.table.rams_layout import RamsGeometry, RamsLayout
 from game.turn.sources import Decision
@@ -120,8 +120,7 @@ class RamsControls:
         """The buttons' keys in the current language (a language chosen in the settings
         while a decision waits: Play P becomes Spielen S)."""
         self.last_key, self.last_letter = move_key("last", "key.rams.")
-        for b in self.actions.buttons:
-            b.hotkey, b.hint = move_key(b.name, "key.rams.")
+        key_buttons(self.actions.buttons, "key.rams.")
 
     def _button(self, move_name: str, key: str) -> Button:
         hk, letter = move_key(move_name, "key.rams.")
