@@ -264,9 +264,9 @@ def test_a_tip_covers_no_plate_where_it_can(home, lang, size, n):
     (342 pixels high at 1280x720 in German) found no place clear of both the middle and
     the plates with 6 or more at the table and lay on the plate at the lower right
     (with 6 at 1280x720, 190x37 pixels of it); now it lies on the middle, its text a
-    little smaller where it must be, and covers no plate but at the smallest window
-    with 8 at the table, where no place of any of its sizes avoids the plates and the
-    hand."""
+    little smaller where it must be, and covers no plate; at the smallest window with 8
+    at the table, where none of the fixed places of any of its sizes avoids the plates
+    and the hand, in the gap between the plates."""
     from game.table.tip_panel import covered, plate_drawn
 
     app = T.make_app(size, lang, tips=True)
@@ -309,8 +309,53 @@ def test_a_tip_covers_no_plate_where_it_can(home, lang, size, n):
 
     assert T.drive(app, at_tip, random.Random(3))
     assert [tip for tip, _ in seen] == ["rams.trump", "rams.declare"], seen
-    if size != winsize.MIN_SIZE or n < 8:
-        assert seen[-1] == ("rams.declare", 0), seen
+    assert seen[-1] == ("rams.declare", 0), seen
+
+
+#: every size the layout checks know: the smallest window, the fit check's
+#: (``tools/render_screens.py --fit``) and a 16:10 one
+TIP_SIZES = [winsize.MIN_SIZE, *SIZES, (1280, 800)]
+
+
+@pytest.mark.parametrize("n", range(3, 11))
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_declare_tip_leaves_every_plate_button_and_card_free(home, lang, n):
+    """'Play or drop out?', the first game's tip at the Rams table's first declaration
+    (the game waits while it shows), at every size the layout checks know: it lies
+    inside the window and on no seat's plate (as drawn: its badge and shadow too), no
+    move button (as drawn, found as the fit check finds them) and no card of the
+    person's hand. At 800x450 with 7 to 10 at the table it lay on the plate at the
+    lower right, just above the log (with 8 in German, 5192 pixels of Greta's), at
+    every text size it tried."""
+    from game.table.tip_panel import plate_drawn
+    from tests.screen_check import recording
+
+    app = T.make_app(winsize.MIN_SIZE, lang, tips=True)
+    app.push(MenuScene(app))
+    tb = app.scene("table", game_id="rams", seats=T.mixed_seats(n, 1, lang), rules={},
+                   seed=3, options=TableOptions(bot_seed=3))
+    app.push(tb)
+    assert T.drive(app, lambda t: t.tips.showing() and t.pending is not None
+                   and t.pending.decision == "declare", random.Random(3))
+    assert tb.tips.queue[0].id == "rams.declare"
+    for w, h in TIP_SIZES:
+        app.handle(pygame.event.Event(pygame.VIDEORESIZE, w=w, h=h, size=(w, h)))
+        with recording(app) as frame:
+            app.draw()
+        assert app.screen.get_size() == (w, h)
+        tip = tb.tips.rect
+        panels = [r for what, r in frame.order if what == "<panel>"]
+        assert panels[-1] == tip                     # the tip, drawn last, on top
+        where = (w, h, lang, n, tip)
+        assert frame.window.contains(tip), where
+        g = tb.table_layout.geo
+        plates = {tb.names.name(s): plate_drawn(g, s) for s in range(n)}
+        hit = [who for who, r in plates.items() if r.colliderect(tip)]
+        assert not hit, (where, hit)
+        buttons = [label for label, r, _ in frame.buttons if r.colliderect(tip)]
+        assert len(frame.buttons) >= 2 and not buttons, where
+        cards = tb.controls.card_rects()
+        assert len(cards) == 5 and tip.collidelist(cards) < 0, where
 
 
 def test_a_card_leaving_a_hand_keeps_its_place_when_the_window_is_resized(home):

@@ -3,7 +3,9 @@ shown one at a time over the table, each once, put away with a click or any key.
 tip keeps clear of the person's buttons and hand and of a trick on the table; of the
 middle of the table (the talon, the trump: what many tips talk about) and of the
 seats' plates where some place allows; where none is clear of both, it lies on the
-middle rather than on a plate (else it covers the least of the plates it can find).
+middle rather than on a plate, in a gap between the plates if need be (a crowded table
+in a small window); only where there is no such gap does it cover the least of the
+plates it can find.
 While a tip shows, the game waits (the turn flow does not move on), so the person
 reads it before the computers act.
 
@@ -146,8 +148,10 @@ class TipPanel:
     def place(self, width: int, window: pygame.Rect) -> pygame.Rect:
         """Where a tip at most ``width`` wide lies (:meth:`search`), at the usual text
         size; where that covers a plate, at the first smaller size of :data:`SCALES`
-        that covers none (else at the usual size). Kept while nothing it depends on
-        moves, so the search runs when something does, not every frame."""
+        that covers none; where none does, the first size at which a place between the
+        plates covers none (:meth:`free_place`); else at the usual size. Kept while
+        nothing it depends on moves, so the search runs when something does, not every
+        frame."""
         g = self.table.table_layout.geo
         around = Around(self.keep_clear(), self.keep_clear(spare_middle=True),
                         [plate_drawn(g, s) for s in g.seat])
@@ -166,6 +170,14 @@ class TipPanel:
                 break
         else:
             r, self.scale = first
+            for scale in SCALES:
+                self.scale = scale
+                free = self.free_place(width, window, around)
+                if free is not None:
+                    r = free
+                    break
+            else:
+                self.scale = first[1]
         self._placed = (key, r.copy(), self.scale)
         return r
 
@@ -190,7 +202,7 @@ class TipPanel:
         top = box.copy()
         top.midtop = (int(g.cx), area.top + gap)
         log = g.log_panel
-        narrow = min(box.width, max(log.width, int(window.width * 0.3)))
+        narrow = self.narrow(box.width, window)
         over_log = pygame.Rect(0, 0, narrow, self.height_for(narrow))
         over_log.bottomright = log.bottomright
         bottom = box.copy()
@@ -228,6 +240,56 @@ class TipPanel:
         if on_middle is not None:
             return on_middle, 0
         return best, covered(best, plates)
+
+    def narrow(self, width: int, window: pygame.Rect) -> int:
+        """The narrowest a tip at most ``width`` wide is made: the log's width, or three
+        tenths of the window's if that is wider."""
+        log = self.table.table_layout.geo.log_panel
+        return min(width, max(log.width, int(window.width * 0.3)))
+
+    def free_place(self, width: int, window: pygame.Rect,
+                   around: Around) -> pygame.Rect | None:
+        """Where none of :meth:`search`'s places covers no plate at any text size (a
+        crowded table in a small window: 7 to 10 seats at 800x450, where the tip lay
+        on the plate at the lower right, just above the log; with 8 in German, 5192
+        pixels of Greta's): of the tips from the narrow one to as wide as the table's
+        area allows (wider than ``width`` only where none at most that wide fits: a
+        wider tip is lower, its lines longer), each set against the edges of what it
+        keeps clear of (a gap apart), the one nearest the table's middle that covers
+        no plate and none of what the person acts with; clear of the talon and the
+        trump where one is, else lying on them. None if there is none. The gaps of a
+        crowded table lie between its plates, where the fixed places do not look."""
+        g = self.table.table_layout.geo
+        narrow = self.narrow(width, window)
+        clear, spared, plates = around
+        gap = max(4, int(8 * g.u))
+        top = max(g.top_h, g.area.top + gap)
+        centre = (int(g.cx), g.area.centery)
+        keep = plates + spared
+        edges = keep + clear
+        best: tuple[tuple[int, int, int], pygame.Rect] | None = None
+        widest = max(width, int(g.area.width * 0.86))
+        for k in range(2 * WIDTHS + 1):
+            w = widest - k * (widest - narrow) // (2 * WIDTHS)
+            size = pygame.Rect(0, 0, w, self.height_for(w))
+            xs = {window.left, window.right - w, centre[0] - w // 2}
+            ys = {top, window.bottom - size.height, centre[1] - size.height // 2}
+            for o in edges:
+                xs.update((o.right + gap, o.left - gap - w))
+                ys.update((o.bottom + gap, o.top - gap - size.height))
+            xs = {x for x in xs if window.left <= x <= window.right - w}
+            ys = {y for y in ys if top <= y <= window.bottom - size.height}
+            for y in ys:
+                for x in xs:
+                    r = size.move_to(left=x, top=y)
+                    if r.collidelist(keep) >= 0:
+                        continue
+                    cx, cy = r.center
+                    rank = (int(r.collidelist(clear) >= 0), int(w > width),
+                            (cx - centre[0]) ** 2 + (cy - centre[1]) ** 2)
+                    if best is None or rank < best[0]:
+                        best = (rank, r)
+        return None if best is None else best[1]
 
     def fit(self, width: int) -> dict[str, Any]:
         """The tip set into a panel ``width`` pixels wide: sizes, lines and height
