@@ -11,8 +11,8 @@ import pygame
 from game.i18n import t
 from game.scenes.base import Scene
 from game.scenes.files import export_table
-from game.table.keys import move_key
 from game.view import text, widgets
+from game.view.keys import move_key
 from game.view.widgets import Button, FocusList
 
 

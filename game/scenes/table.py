@@ -31,7 +31,6 @@ from game.i18n import has, t
 from game.rules.base import Event, Refusal
 from game.scenes.base import Scene
 from game.scenes.table_phones import ServedWhileCovered, TablePhones, start_room
-from game.table.keys import move_key
 from game.table.peek import PeekGuard, PrivateHand
 from game.table.tip_panel import TipPanel
 from game.turn import flow as F
@@ -47,6 +46,7 @@ from game.turn.texts import SeatNames
 from game.turn.workers import InlineWorker
 from game.view import timing
 from game.view.anim import Animator
+from game.view.keys import move_key
 from game.view.widgets import Button
 
 

@@ -12,11 +12,11 @@ import pygame
 
 from game.i18n import t
 from game.rules.base import Refusal
-from game.table.keys import key_buttons, move_key
 from game.table.model import RamsModel
 from game.table.rams_layout import RamsGeometry, RamsLayout
 from game.turn.sources import Decision
 from game.view import widgets
+from game.view.keys import key_buttons, move_key
 from game.view.sprites import HandCard
 from game.view.widgets import Button, FocusList
 
