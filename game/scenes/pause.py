@@ -39,7 +39,8 @@ class PauseScene(Scene):
         fast-forwards): the last trick only at a table that shows one (Rams), the phones'
         keys only where phones play."""
         table = self._table()
-        lines = t("pause.keys.list", fast=move_key("fast")[1] or "F").split("\n")
+        lines = t("pause.keys.list", fast=move_key("fast")[1] or "F",
+                  hint=move_key("hint")[1] or "H").split("\n")
         if getattr(table, "shows_last_trick", False):
             lines += t("pause.keys.rams",
                        last=move_key("last", "key.rams.")[1] or "L").split("\n")
