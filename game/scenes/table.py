@@ -521,9 +521,8 @@ class TableScene(ServedWhileCovered, PrivateHand, Scene):
         self._layout_actions()
 
     def _rekey(self) -> None:
-        """The keys that are letters of the language (fast-forward F, German V; the
-        hint H, German I; the peek key; the moves') follow a language chosen in the
-        middle of a game: the button said "Vorspulen F" and V did nothing."""
+        """Letter keys follow a language chosen mid-game (fast-forward F, German V; hint
+        H, German I; peek; the moves'): the button said "Vorspulen F" and V did nothing."""
         self.fast_button.hotkey, self.fast_button.hint = move_key("fast")
         self.hint_button.hotkey, self.hint_button.hint = move_key("hint")
         self.peek.key, self.peek.letter = move_key("peek")
