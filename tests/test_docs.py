@@ -475,6 +475,25 @@ def test_the_results_screen_keys_are_documented():
             f"for *{de['review.button']}*)") in review
 
 
+
+def test_the_buttons_letters_table_is_the_catalogues():
+    """docs/playing.md's table of the buttons' letters: each English letter and the
+    German one beside it are one ``key.*`` entry's, and each is a letter of the label
+    written with it."""
+    en, de = locale("en"), locale("de")
+    rows = [ln for ln in section(DOCS / "playing.md", "The buttons' letters").splitlines()
+            if ln.startswith("| ") and "---" not in ln][1:]
+    assert len(rows) >= 12, rows
+    pair = re.compile(r"`(\w)` \*([^*]+)\*")
+    for row in rows:
+        _, english, german = (c.strip() for c in row.strip("|").split("|"))
+        e, d = pair.findall(english), pair.findall(german)
+        assert e and len(e) == len(d), row
+        for (le, label_e), (ld, label_d) in zip(e, d):
+            assert le.lower() in label_e.lower() and ld.lower() in label_d.lower(), row
+            assert any(en[k] == le and de.get(k) == ld for k in en
+                       if k.startswith("key.")), (le, ld, row)
+
 # ----------------------------------------------------------------- files
 
 

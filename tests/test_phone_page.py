@@ -303,6 +303,42 @@ def test_in_landscape_the_choices_are_on_the_screen_without_scrolling():
     run_page(table, body)
 
 
+def test_a_paused_table_keeps_the_choices_on_the_screen_in_landscape():
+    """The note that the table is paused stood above the hand in landscape and pushed
+    the choices below the screen's edge (German, 844x390: below 390 px). It stands at
+    the top of the right-hand column there; in portrait it is still under the status."""
+    table = HeadlessTable("rams", ["phone", "medium", "medium", "medium"], seed=5,
+                          bot_seed=5, keep_records=False, names=["Anna", "Ben", "Carl", "Dora"])
+    bottoms = ("[...document.querySelectorAll('#moves button')]"
+               ".map(b => b.getBoundingClientRect().bottom)")
+    note = "document.getElementById('paused').getBoundingClientRect()"
+    status = "document.getElementById('status').getBoundingClientRect()"
+
+    async def body(browser: Chromium) -> None:
+        while (p := table.game.to_move()) is None or p.seat != 0:
+            await asyncio.sleep(0.02)
+        table.link.pause(True)
+        for lang in ("de", "en"):
+            for width, height in ((640, 360), (844, 390), (390, 844)):
+                await browser.send("Emulation.setDeviceMetricsOverride", {
+                    "width": width, "height": height, "deviceScaleFactor": 1,
+                    "mobile": True})
+                await browser.goto(table.server.link(0) + "?lang=" + lang)
+                await browser.wait_for("document.querySelectorAll('#moves button')"
+                                       ".length === 3")
+                await browser.wait_for("!document.getElementById('paused').hidden")
+                where = (lang, width, height)
+                assert max(await browser.eval(bottoms)) <= height, where
+                shown = await browser.eval(f"[{note}.top, {note}.bottom, {note}.left, "
+                                           f"{note}.right, {status}.bottom]")
+                top, bottom, left, right, under = shown
+                assert 0 <= top < bottom <= height and 0 <= left < right <= width, where
+                if width < height:       # portrait: right under the status line
+                    assert top >= under, (where, shown)
+
+    run_page(table, body)
+
+
 def test_a_phone_back_from_sleep_checks_its_line(monkeypatch):
     """A phone that slept may hold a line the table gave up on while its Wi-Fi was
     off: no close ever reached it, the page went on saying "connected" and showed the

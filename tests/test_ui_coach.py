@@ -70,16 +70,17 @@ def test_chase_hint_shows_the_coach_and_hides_after_the_move(lang):
         app.draw()
         assert not tb.coach.visible()
         assert tb.hint_button.rect.width > 0
-        T.key(app, pygame.K_h)
+        assert tb.hint_button.hint == {"en": "H", "de": "I"}[lang]   # Hint, Tipp
+        T.key(app, tb.hint_button.hotkey)
         want = check_numbers(tb)
         assert want["move"] in p.legal
         app.draw()                              # badges on the buttons, the suggestion
         assert tb.pending is p and len(tb.game.moves) == moves    # it never moves
         shown += 1
-        # a click on the button hides it, H shows it again
+        # a click on the button hides it, its letter shows it again
         T.click(app, tb.hint_button.rect.center)
         assert not tb.coach.visible()
-        T.key(app, pygame.K_h)
+        T.key(app, tb.hint_button.hotkey)
         assert tb.coach.visible()
         move = rng.choice(list(p.legal))
         T.click_button(app, tb.actions.by_name(move))
@@ -221,7 +222,7 @@ def test_chart_renders_every_table_size_and_toggles(lang, size):
             assert data["players"] == chart.players
             assert len(data["positions"]) == chart.players
             assert data["positions"][-1]["dealer"]
-            T.key(app, pygame.K_v)
+            T.key(app, chart.view_button.hotkey)
         seen.append(chart.players)
         if chart.players == 10:
             break
@@ -233,7 +234,7 @@ def test_chart_renders_every_table_size_and_toggles(lang, size):
     assert chart.players == 9
     T.key(app, pygame.K_ESCAPE)
     assert app.top is rules
-    T.key(app, pygame.K_c)
+    T.key(app, rules.list.by_name("chart").hotkey)
     assert app.top.name == "chart"
     T.click_button(app, app.top.list.by_name("back"))
     assert app.top is rules

@@ -21,29 +21,33 @@ def _app(lang: str = "en", size: tuple[int, int] = (800, 450), **kw):
 
 @pytest.mark.parametrize("lang", ["de", "en"])
 @pytest.mark.parametrize("zone", [0, 1])
-def test_the_setup_switches_the_game_by_g_from_the_players_and_the_rules(home, lang, zone):
-    """G is shown on *Switch to …* and switches from every part of the screen; it did
-    only once Tab had reached the buttons (in the players and the rules, nothing)."""
+def test_the_setup_switches_the_game_by_its_letter_from_the_players_and_the_rules(
+        home, lang, zone):
+    """The letter shown on *Switch to …* (S, German W for *wechseln*) switches from
+    every part of the screen; it did only once Tab had reached the buttons (in the
+    players and the rules, nothing)."""
     app = _app(lang)
     app.open("setup", game_id="chase")
+    button = app.top.buttons.by_name("game")
+    assert button.hint == {"en": "S", "de": "W"}[lang]
     for _ in range(zone):
         T.key(app, pygame.K_TAB)
     assert app.top.zone == zone
-    T.key(app, pygame.K_g)
+    T.key(app, pygame.key.key_code(button.hint.lower()))
     assert app.top.name == "setup" and app.top.game_id == "rams"
 
 
-def test_g_types_into_a_name_being_edited(home):
+def test_the_switch_letter_types_into_a_name_being_edited(home):
     app = _app()
     app.open("setup", game_id="chase")
     setup = app.top
     T.key(app, pygame.K_DOWN)                 # the first seat's name
     T.key(app, pygame.K_RETURN)
     assert setup.seat_form.editing is not None
-    T.key(app, pygame.K_g)
-    T.type_text(app, "g")
+    T.key(app, pygame.K_s)
+    T.type_text(app, "s")
     assert app.top is setup and setup.game_id == "chase"
-    assert setup.setup["seats"][0]["name"].endswith("g")
+    assert setup.setup["seats"][0]["name"].endswith("s")
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])

@@ -12,8 +12,8 @@ import time
 import pygame
 
 from game.scenes import testing as T
-from game.table.keys import move_key
 from game.turn import flow
+from game.view.keys import move_key
 from tests.test_ui_phones import LOOPBACK, Phones, _seats
 from tests.test_ui_privacy import Onlooker, act
 

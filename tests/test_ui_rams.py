@@ -279,13 +279,13 @@ def test_menu_to_rams_setup_to_game_by_keyboard():
     assert app.settings.data["setup_rams"]["rules"] == {"dealer_takes_trump": True,
                                                          "drop_limit": 2}
     assert app.settings["setup"]["rules"] == {}     # Chase's setup untouched
-    # back in the menu, the Rams setup remembers; G switches to Chase and back
+    # back in the menu, the Rams setup remembers; S (Switch to …) switches to Chase
     app.reset(MenuScene(app))
     T.click_button(app, app.top.list.by_name("new_rams"))
     assert app.top.rules["drop_limit"] == 2
     T.key(app, pygame.K_TAB)
     T.key(app, pygame.K_TAB)
-    T.key(app, pygame.K_g)
+    T.key(app, pygame.K_s)
     assert app.top.name == "setup" and app.top.game_id == "chase"
     app.draw()
 

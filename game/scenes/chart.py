@@ -5,7 +5,8 @@ dealer first, the dealer last), columns the ranks Ace … King; each cell is col
 from keep (green) to swap (red) and shows the percentage. A second view shows the
 same after the right neighbour swapped with that seat.
 
-Keys: Left/Right change the table size, V switches the view, Esc goes back.
+Keys: Left/Right change the table size, the letter on the view's button switches the
+view (``key.chart.view``: S *Show*, German Z *Zeigen*), Esc goes back.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from game import i18n
 from game.i18n import percent, t
 from game.scenes.base import Scene
 from game.view import cardart, text, widgets
+from game.view.keys import key_buttons
 from game.view.widgets import Button, FocusList
 
 RANKS = "A23456789TJQK"          # rank 1 … 13 of the chart
@@ -54,16 +56,23 @@ class ChartScene(Scene):
         self.players = max(2, min(10, int(players)))
         self.after = bool(after)
         self.chart: dict[str, Any] = {}
+        self.view_button = Button(
+            lambda: t("chart.show.plain" if self.after else "chart.show.after"),
+            self.toggle, name="view")
         self.list = FocusList([
             Button("‹", lambda: self.change(-1), name="fewer"),
             Button("›", lambda: self.change(1), name="more"),
-            Button(lambda: t("chart.show.plain" if self.after else "chart.show.after"),
-                   self.toggle, name="view", hotkey=pygame.K_v, hint="V"),
+            self.view_button,
             Button(lambda: t("common.back"), self.back, name="back")])
         self.list.focus = 3
+        self._rekey()
         self.grid = pygame.Rect(0, 0, 10, 10)
         self.players_box = pygame.Rect(0, 0, 10, 10)
         self._load()
+
+    def _rekey(self) -> None:
+        """The view's button keyed by a letter of its label in the language."""
+        key_buttons([self.view_button], "key.chart.")
 
     # ------------------------------------------------------------------ state
 
@@ -107,6 +116,7 @@ class ChartScene(Scene):
     # ------------------------------------------------------------------ layout
 
     def layout(self, size: tuple[int, int]) -> None:
+        self._rekey()      # laid out anew after a language change too
         w, h = size
         u = self.u
         bh = int(max(28, 46 * u))
@@ -277,6 +287,6 @@ class ChartScene(Scene):
                   "midright", True)
         text.blit(surf, swap, fs, (bar.right + int(10 * u), bar.centery), widgets.CREAM,
                   "midleft", True)
-        note = t("chart.note")
+        note = t("chart.note", letter=self.view_button.hint)
         ns = text.fit(note, max(10, int(17 * u)), int(w * 0.94))
         text.blit(surf, note, ns, (w // 2, bar.bottom + int(8 * u)), widgets.DIM, "midtop")

@@ -13,8 +13,8 @@ import pygame
 
 from game.i18n import t
 from game.scenes.base import Scene
-from game.table.keys import move_key
 from game.view import text, widgets
+from game.view.keys import move_key
 from game.view.widgets import Button, FocusList
 
 

@@ -14,8 +14,8 @@ from game import games
 from game.i18n import t, tn
 from game.scenes.base import Scene
 from game.scenes.files import watch_file
-from game.table.keys import move_key
 from game.view import text, widgets
+from game.view.keys import move_key
 from game.view.widgets import Button, FocusList
 
 

@@ -11,8 +11,8 @@ import pygame
 from game.i18n import t
 from game.scenes.base import Scene
 from game.scenes.files import export_table
-from game.table.keys import move_key
 from game.view import text, widgets
+from game.view.keys import move_key
 from game.view.widgets import Button, FocusList
 
 
@@ -39,7 +39,8 @@ class PauseScene(Scene):
         fast-forwards): the last trick only at a table that shows one (Rams), the phones'
         keys only where phones play."""
         table = self._table()
-        lines = t("pause.keys.list", fast=move_key("fast")[1] or "F").split("\n")
+        lines = t("pause.keys.list", fast=move_key("fast")[1] or "F",
+                  hint=move_key("hint")[1] or "H").split("\n")
         if getattr(table, "shows_last_trick", False):
             lines += t("pause.keys.rams",
                        last=move_key("last", "key.rams.")[1] or "L").split("\n")

@@ -34,6 +34,7 @@ from game.turn.flow import Pacing
 from game.turn.options import STAY, TableOptions
 from game.turn.sources import RecordSource
 from game.view import text, timing, widgets
+from game.view.keys import key_buttons
 from game.view.widgets import Button, FocusList
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
@@ -64,12 +65,19 @@ class ReplayScene(Scene):
             Button(lambda: t("replay.step"), self.step, name="step", hotkey=pygame.K_RIGHT,
                    hint=">"),
             Button(lambda: t("replay.speed", x=self._speed_text()), self.faster,
-                   name="speed", hotkey=pygame.K_f, hint="F"),
-            Button(lambda: t("replay.restart"), self.restart, name="restart",
-                   hotkey=pygame.K_r, hint="R"),
+                   name="speed"),
+            Button(lambda: t("replay.restart"), self.restart, name="restart"),
         ], horizontal=True)
+        self._rekey()
         self.back_button = Button(lambda: t("replay.back"), self.back, name="back")
         self.restart()
+
+    def _rekey(self) -> None:
+        """Speed and restart keyed by a letter of their labels in the language
+        (``key.replay.<button>``: S *Speed* and R *Restart*, German T *Tempo* and V
+        *Von vorn*); play and step keep Space and →."""
+        key_buttons([b for b in self.list.buttons if b.name in ("speed", "restart")],
+                    "key.replay.")
 
     # ------------------------------------------------------------------ the table
 
@@ -212,6 +220,7 @@ class ReplayScene(Scene):
         return text.clamp(lines, fs, avail, HEAD_ROWS, True)
 
     def layout(self, size: tuple[int, int]) -> None:
+        self._rekey()      # laid out anew after a language change too
         w, h = size
         u = self.u
         # the buttons' height: the replay's controls, or the message's Back

@@ -1,7 +1,9 @@
 """The list of games to watch: the last finished games (statistics database) and the
 record files in ``saves_dir()/exports`` and ``saves_dir()``; a file dropped on the
 window opens too. Watching is the replay viewer (``app.open("replay", ...)``); each
-row's *Review* button (or R on the focused row) opens the game review."""
+row's *Review* button opens the game review; the focused row's shows its key, a letter
+of its label in the language (``key.replays.review``: R *Review*, German A *Analyse*,
+as on the results screen)."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from game.scenes.base import Scene
 from game.scenes.files import read_record, stored_record, watch_file
 from game.turn.texts import seat_name
 from game.view import text, widgets
+from game.view.keys import key_buttons
 from game.view.widgets import Button, FocusList
 
 
@@ -48,7 +51,20 @@ class ReplayListScene(Scene):
         #: per row: its review button's place (empty when hidden), and how it opens
         self.review_rects: list[pygame.Rect] = []
         self.reviews: list[Any] = []
+        #: the focused row's review button (the others are drawn without a key)
+        self.review_button = Button(lambda: t("review.button"), self.review_focused,
+                                    name="review")
+        self._rekey()
         self.reload()
+
+    def _rekey(self) -> None:
+        """The review button's letter in the language."""
+        key_buttons([self.review_button], "key.replays.")
+
+    def review_focused(self) -> None:
+        """The game review of the focused row's game (none on Back)."""
+        if self.list.focus < len(self.reviews):
+            self.reviews[self.list.focus]()
 
     def reload(self) -> None:
         try:
@@ -116,6 +132,7 @@ class ReplayListScene(Scene):
         super().resume()
 
     def layout(self, size: tuple[int, int]) -> None:
+        self._rekey()      # laid out anew after a language change too
         w, h = size
         u = self.u
         self.title_h = int(80 * u)
@@ -182,9 +199,9 @@ class ReplayListScene(Scene):
                     self.list.focus = i
                     self.reviews[i]()
                     return True
-        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_r and \
-                self.list.focus < len(self.reviews):
-            self.reviews[self.list.focus]()
+        if self.review_button.hotkey is not None and ev.type == pygame.KEYDOWN and \
+                ev.key == self.review_button.hotkey and self.list.focus < len(self.reviews):
+            self.review_button.action()
             return True
         if ev.type == pygame.MOUSEWHEEL:
             n = len(self.rows)
@@ -216,8 +233,10 @@ class ReplayListScene(Scene):
                 b.draw(surf, u, i == self.list.focus, i == self.list.hover)
                 rect = self.review_rects[i] if i < len(self.review_rects) else None
                 if rect is not None and rect.width:
-                    Button(lambda: t("review.button"), lambda: None, rect=rect,
-                           hint="R" if i == self.list.focus else "").draw(surf, u, False)
+                    review = self.review_button if i == self.list.focus else Button(
+                        lambda: t("review.button"), lambda: None)
+                    review.rect = rect
+                    review.draw(surf, u, False)
         n = len(self.rows)
         if n > self.visible > 0:
             track = pygame.Rect(self.area.right + int(6 * u), self.area.top, max(3, int(5 * u)),

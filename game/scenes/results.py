@@ -17,13 +17,13 @@ from game.i18n import percent, scored_key, t, tn
 from game.rules.rams_rules import counters_of
 from game.scenes.base import Scene
 from game.scenes.files import export_table
-from game.table.keys import key_buttons
 from game.turn.bookkeeping import table_record
 from game.turn.options import TableOptions
 from game.turn.story import tell
 from game.turn.texts import winner_text
 from game.view import text, widgets
 from game.view.charts import lives_chart
+from game.view.keys import key_buttons
 from game.view.widgets import Button, FocusList
 
 #: seconds after the screen appears in which Enter and Space are ignored

@@ -26,6 +26,7 @@ from game.scenes.base import Scene
 from game.turn.texts import SeatNames, seat_name
 from game.view import review_panels as P
 from game.view import text, widgets
+from game.view.keys import key_buttons
 from game.view.widgets import Button, FocusList
 
 #: Seconds a review may take before the progress bar shows.
@@ -56,13 +57,18 @@ class ReviewScene(Scene):
         self.message_rect = pygame.Rect(0, 0, 0, 0)
         self.row_h, self.title_size = 30, 30
         self.list = FocusList([
-            Button(lambda: t("review.show"), self.show, name="show", hotkey=pygame.K_t,
-                   hint="T"),
+            Button(lambda: t("review.show"), self.show, name="show"),
             Button(self._filter_label, lambda: self.cycle(1), name="filter"),
             Button(lambda: t("review.back"), self.back, name="back", hint="Esc"),
         ], horizontal=True)
         self.list.focus = 0
+        self._rekey()
         self._entries()
+
+    def _rekey(self) -> None:
+        """*Show on the table* keyed by a letter of its label in the language
+        (``key.review.show``: T, *Table* and *Tisch*)."""
+        key_buttons([b for b in self.list.buttons if b.name == "show"], "key.review.")
 
     # ------------------------------------------------------------------ data
 
@@ -162,6 +168,7 @@ class ReviewScene(Scene):
         return not self.job.finished
 
     def layout(self, size: tuple[int, int]) -> None:
+        self._rekey()      # laid out anew after a language change too
         w, h = size
         u = self.u
         pad = int(max(8, 16 * u))

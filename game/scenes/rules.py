@@ -1,6 +1,8 @@
-"""The rules of each game, in the active language, scrollable; a button (or G) goes
-on to the next game's rules, another (or C) opens the game's strategy chart where its
-registry entry names one.
+"""The rules of each game, in the active language, scrollable; a button goes on to
+the next game's rules, another opens the game's strategy chart where its registry
+entry names one. Each shows its key, a letter of its label in the language
+(``key.rules.game``, ``key.rules.chart``: R *Rams rules* and C *Strategy chart*, in
+German R *Regeln: Rams* and T *Strategie-Tabelle*).
 
 The text lives in the catalogues (each entry's ``rules_text_key``): lines starting
 with ``# `` are headings, ``- `` bullets, anything else a paragraph.
@@ -16,6 +18,7 @@ from game import games
 from game.i18n import t
 from game.scenes.base import Scene
 from game.view import text, widgets
+from game.view.keys import key_buttons
 from game.view.widgets import Button, FocusList
 
 
@@ -34,6 +37,7 @@ class RulesScene(Scene):
         self.total = 0
         self.view = pygame.Rect(0, 0, 10, 10)
         self.list = FocusList()
+        self.keyed: list[Button] = []      # the buttons with a letter (all but Back)
         self._buttons()
 
     @property
@@ -43,14 +47,18 @@ class RulesScene(Scene):
     def _buttons(self) -> None:
         """Switch to the next game's rules; the game's strategy chart, if it has one."""
         other = games.entry(games.other(self.game))
-        buttons = [Button(lambda: t(other.rules_button_key), self.switch, name="game",
-                          hotkey=pygame.K_g, hint="G")]
+        buttons = [Button(lambda: t(other.rules_button_key), self.switch, name="game")]
         if self.entry.chart_scene is not None:
-            buttons.append(Button(lambda: t("rules.chart"), self.chart, name="chart",
-                                  hotkey=pygame.K_c, hint="C"))
+            buttons.append(Button(lambda: t("rules.chart"), self.chart, name="chart"))
+        self.keyed = list(buttons)
         buttons.append(Button(lambda: t("common.back"), self.back, name="back"))
         self.list.set(buttons)
         self.list.focus = len(buttons) - 1
+        self._rekey()
+
+    def _rekey(self) -> None:
+        """The keys of the buttons but Back (Esc goes back), in the language."""
+        key_buttons(self.keyed, "key.rules.")
 
     def switch(self) -> None:
         """The other game's rules; the focus stays on this button (Enter again goes back
@@ -74,6 +82,7 @@ class RulesScene(Scene):
         self.app.open(self.entry.chart_scene)
 
     def layout(self, size: tuple[int, int]) -> None:
+        self._rekey()      # laid out anew after a language change too
         w, h = size
         u = self.u
         bh = int(max(28, 48 * u))

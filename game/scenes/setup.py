@@ -6,8 +6,8 @@ With phone seats, a row says where phones join: this computer's main address on 
 local network (first), its other local addresses, or this computer only.
 
 Keyboard: Tab cycles players → rules → buttons; Up/Down move, Left/Right change,
-Enter edits a name (and confirms it), G switches to the other game from any part,
-Esc goes back.
+Enter edits a name (and confirms it), the letter on *Switch to …* (S, German W)
+switches to the other game from any part, Esc goes back.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from game.scenes.base import Scene
 from game.scenes.table_phones import CannotListen
 from game.settings import default_setup
 from game.view import text, widgets
+from game.view.keys import key_buttons
 from game.view.widgets import Button, FocusList, Form, Row
 
 LOOPBACK = "127.0.0.1"
@@ -92,12 +93,18 @@ class SetupScene(Scene):
         self.buttons = FocusList([
             Button(lambda: t("common.back"), self.back, name="back"),
             Button(lambda: t("setup.game", name=t(other.title_key)), self.switch_game,
-                   name="game", hotkey=pygame.K_g, hint="G"),
+                   name="game"),
             Button(lambda: t("setup.start"), self.start, name="start"),
         ])
+        self._rekey()
         self.buttons.focus = 2
         self.zone = 0        # 0 players, 1 rules, 2 buttons
         self._sync_focus()
+
+    def _rekey(self) -> None:
+        """*Switch to …* keyed by a letter of its label in the language
+        (``key.setup.game``: S *Switch*, German W *wechseln*)."""
+        key_buttons([b for b in self.buttons.buttons if b.name == "game"], "key.setup.")
 
     # ------------------------------------------------------------------ rows
 
@@ -275,6 +282,7 @@ class SetupScene(Scene):
     # ------------------------------------------------------------------ layout & input
 
     def layout(self, size: tuple[int, int]) -> None:
+        self._rekey()      # laid out anew after a language change too
         w, h = size
         u = self.u
         title_h = int(64 * u)
@@ -313,7 +321,7 @@ class SetupScene(Scene):
                 return True
             target = (self.seat_form, self.rule_form, self.buttons)[self.zone]
             if any(b.hotkey == ev.key for b in self.buttons.buttons):
-                target = self.buttons     # a button's key (G) from every part of the screen
+                target = self.buttons     # a button's key (S) from every part of the screen
             return target.handle_event(ev)
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
             if self.seat_form.rect.collidepoint(ev.pos):

@@ -15,10 +15,10 @@ import pygame
 from game import games, i18n, notices, store
 from game.i18n import percent, scored_key, t, tn
 from game.scenes.base import Scene
-from game.table.keys import key_buttons
 from game.turn.texts import seat_name
 from game.view import text, widgets
 from game.view.charts import round_ticks, step_line
+from game.view.keys import key_buttons
 from game.view.widgets import Button, FocusList
 
 LINE_COLOURS = [(220, 70, 60), (90, 140, 230), (70, 180, 100), (235, 190, 60),

@@ -31,7 +31,6 @@ from game.i18n import has, t
 from game.rules.base import Event, Refusal
 from game.scenes.base import Scene
 from game.scenes.table_phones import ServedWhileCovered, TablePhones, start_room
-from game.table.keys import move_key
 from game.table.peek import PeekGuard, PrivateHand
 from game.table.tip_panel import TipPanel
 from game.turn import flow as F
@@ -47,6 +46,7 @@ from game.turn.texts import SeatNames
 from game.turn.workers import InlineWorker
 from game.view import timing
 from game.view.anim import Animator
+from game.view.keys import move_key
 from game.view.widgets import Button
 
 
@@ -117,8 +117,9 @@ class TableScene(ServedWhileCovered, PrivateHand, Scene):
         self.coach = Coach(self.worker, self.hint_decision, on_answer=self.controls.suggest)
         self.menu_button = Button(lambda: t(opts.menu_key), self.open_pause, name="menu",
                                   hint="Esc")
+        hint_key, hint_letter = move_key("hint")      # H Hint, German I Tipp
         self.hint_button = Button(lambda: t("coach.button"), self.toggle_hint, name="hint",
-                                  hotkey=pygame.K_h, hint="H")
+                                  hotkey=hint_key, hint=hint_letter)
         fast_key, fast_letter = move_key("fast")
         # while on, the button says how to stop (its gold ring alone went unnoticed)
         self.fast_button = Button(
@@ -497,11 +498,11 @@ class TableScene(ServedWhileCovered, PrivateHand, Scene):
         self._layout_actions()
 
     def hint_event(self, ev: pygame.event.Event) -> bool:
-        """H or a click on the hint button (only on a person's turn)."""
+        """The hint button's letter or a click on it (only on a person's turn)."""
         if not self.coach.allowed():
             return False
         if self.hint_button.pressed(ev):
-            self.toggle_hint()
+            self.hint_button.action()
             return True
         return False
 
@@ -520,10 +521,10 @@ class TableScene(ServedWhileCovered, PrivateHand, Scene):
         self._layout_actions()
 
     def _rekey(self) -> None:
-        """The keys that are letters of the language (fast-forward F, German V; the
-        peek key; the moves') follow a language chosen in the middle of a game: the
-        button said "Vorspulen F" and V did nothing."""
+        """Letter keys follow a language chosen mid-game (fast-forward F, German V; hint
+        H, German I; peek; the moves'): the button said "Vorspulen F" and V did nothing."""
         self.fast_button.hotkey, self.fast_button.hint = move_key("fast")
+        self.hint_button.hotkey, self.hint_button.hint = move_key("hint")
         self.peek.key, self.peek.letter = move_key("peek")
         self.controls.rekey()
 
@@ -564,7 +565,7 @@ class TableScene(ServedWhileCovered, PrivateHand, Scene):
             return self.hint_event(ev) or self.extra_event(ev) or self.controls.handle(ev)
         if self.skip_allowed() or self.skipping:
             if self.fast_button.pressed(ev):
-                self.toggle_skip()
+                self.fast_button.action()
                 return True
         if self.state == F.HOLD and (
                 (ev.type == pygame.KEYDOWN and ev.key in (pygame.K_RETURN, pygame.K_SPACE,

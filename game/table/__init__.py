@@ -13,7 +13,8 @@ With pygame (the window's side):
 * ``layout.py``, ``chase_layout.py``, ``rams_layout.py`` -- the layout step: card
   units scaled to the window, anchors to pixels;
 * ``painter.py``, ``chase_painter.py``, ``rams_painter.py`` -- drawing only;
-* ``chase_controls.py``, ``rams_controls.py``, ``keys.py`` -- input to moves;
+* ``chase_controls.py``, ``rams_controls.py`` -- input to moves (their letters in the
+  language: ``game.view.keys``);
 * ``tip_panel.py`` -- the first game's tips on the table;
 * ``peek.py`` -- at a phone table, the person at the screen's cards on request.
 

@@ -11,10 +11,10 @@ import pygame
 
 from game.i18n import t
 from game.table.chase_layout import ChaseGeometry
-from game.table.keys import key_buttons, move_key
 from game.turn.chase_texts import ordered_moves
 from game.turn.sources import Decision
 from game.view import widgets
+from game.view.keys import key_buttons, move_key
 from game.view.widgets import Button, FocusList
 
 

@@ -23,7 +23,7 @@ from typing import Any
 import pygame
 
 from game.i18n import t
-from game.table.keys import move_key
+from game.view.keys import move_key
 
 #: Keys that choose a card (Rams): with the cards hidden they show them first.
 CARD_KEYS = frozenset({pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_LEFT,

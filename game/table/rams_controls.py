@@ -12,11 +12,11 @@ import pygame
 
 from game.i18n import t
 from game.rules.base import Refusal
-from game.table.keys import key_buttons, move_key
 from game.table.model import RamsModel
 from game.table.rams_layout import RamsGeometry, RamsLayout
 from game.turn.sources import Decision
 from game.view import widgets
+from game.view.keys import key_buttons, move_key
 from game.view.sprites import HandCard
 from game.view.widgets import Button, FocusList
 
@@ -101,11 +101,14 @@ class RamsControls:
         if self.model.last_trick is None:
             self.show_last = False
             return False
-        if (ev.type == pygame.KEYDOWN and self.last_key is not None
-                and ev.key == self.last_key) or (
-                ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1
-                and any(r.collidepoint(ev.pos) for r in self.pile_rects())):
-            self.show_last = not self.show_last
+        if ev.type == pygame.KEYDOWN and self.last_key is not None \
+                and ev.key == self.last_key:
+            button = self.actions.by_name("last")     # the key presses it where it shows
+            (button.action if button is not None else self.toggle_last)()
+            return True
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 \
+                and any(r.collidepoint(ev.pos) for r in self.pile_rects()):
+            self.toggle_last()
             return True
         return False
 

@@ -16,6 +16,7 @@ import pygame
 
 from game.i18n import t
 from game.view import text, widgets
+from game.view.keys import move_key
 from game.view.widgets import Button, FocusList
 
 INK = (16, 24, 20)
@@ -148,11 +149,13 @@ class AwayPrompt:
 
     def __init__(self, wait: Callable[[], None], stand_in: Callable[[], None],
                  level: str) -> None:
+        wait_key, wait_letter = move_key("wait", "key.phones.")
+        stand_key, stand_letter = move_key("stand_in", "key.phones.")
         self.list = FocusList([
-            Button(lambda: t("phones.wait"), wait, name="phone_wait", hotkey=pygame.K_w,
-                   hint="W"),
+            Button(lambda: t("phones.wait"), wait, name="phone_wait", hotkey=wait_key,
+                   hint=wait_letter),
             Button(lambda: t("phones.stand_in", level=t("level." + level)), stand_in,
-                   name="phone_stand_in", hotkey=pygame.K_c, hint="C"),
+                   name="phone_stand_in", hotkey=stand_key, hint=stand_letter),
         ], horizontal=True)
 
     @property

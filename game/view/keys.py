@@ -1,6 +1,8 @@
-"""The keys of the table's moves, in the language of the table: a move's letter
-comes from the catalogue (``key.<move>``; Rams: ``key.rams.<move>``), so German
-players press B for "Behalten" where English players press K for "Keep"."""
+"""The keys of the buttons, in the language: a button's letter comes from the
+catalogue (the table's moves ``key.<move>``, Rams ``key.rams.<move>``; another
+screen's buttons ``key.<screen>.<button>``), a letter of its label in each language,
+so German players press B for "Behalten" where English players press K for "Keep".
+Used by the table and by the other screens alike."""
 
 from __future__ import annotations
 
