@@ -339,6 +339,51 @@ def test_a_paused_table_keeps_the_choices_on_the_screen_in_landscape():
     run_page(table, body)
 
 
+#: every tag of a chip ("dealer", "drops out", "tricks: 2") on one line of its own:
+#: the text between the separators, measured as a range, has a single top
+TAGS_WHOLE = """(() => [...document.querySelectorAll('#players .seat .tag')].every(tag => {
+  const walk = document.createTreeWalker(tag, NodeFilter.SHOW_TEXT), nodes = [];
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) nodes.push(n);
+  const text = nodes.map(n => n.data).join('');
+  const at = (i) => { for (const n of nodes) { if (i <= n.data.length) return [n, i];
+                                              i -= n.data.length; } };
+  let from = 0;
+  return text.split(' · ').every(part => {
+    const start = text.indexOf(part, from), r = document.createRange();
+    from = start + part.length;
+    r.setStart(...at(start)); r.setEnd(...at(from));
+    const tops = [...r.getClientRects()].filter(q => q.width > 0).map(q => Math.round(q.top));
+    return new Set(tops).size === 1;
+  });
+}))()"""
+
+
+def test_a_chips_tags_break_between_them_never_inside_one():
+    """In landscape a German chip read "20 Zähler steigt" with "aus" alone on the next
+    line. A chip's tags may go onto a line of their own, and break between each other,
+    but a tag's words stay together."""
+    table = HeadlessTable("rams", ["phone", "medium", "medium"], seed=4, bot_seed=4,
+                          keep_records=False, names=["Anna", "Ben", "Carl"])
+    tags = "[...document.querySelectorAll('#players .seat .tag')].map(t => t.textContent)"
+
+    async def body(browser: Chromium) -> None:
+        while (p := table.game.to_move()) is None or p.seat != 0:
+            await asyncio.sleep(0.02)
+        for lang, dropped in (("de", "steigt aus"), ("en", "drops")):
+            for width, height in ((844, 390), (640, 360), (360, 640), (390, 844)):
+                await browser.send("Emulation.setDeviceMetricsOverride", {
+                    "width": width, "height": height, "deviceScaleFactor": 1,
+                    "mobile": True})
+                await browser.goto(table.server.link(0) + "?lang=" + lang)
+                await browser.wait_for("document.querySelectorAll('#moves button')"
+                                       ".length === 3")
+                shown = await browser.eval(tags)
+                assert any(dropped in x for x in shown), shown     # the case in question
+                assert await browser.eval(TAGS_WHOLE), (lang, width, height, shown)
+
+    run_page(table, body)
+
+
 def test_a_phone_back_from_sleep_checks_its_line(monkeypatch):
     """A phone that slept may hold a line the table gave up on while its Wi-Fi was
     off: no close ever reached it, the page went on saying "connected" and showed the

@@ -438,7 +438,12 @@
       else if (contender(v, tb, i) && !tb.finished) tags.push(t("sudden"));
       if (tags.length) {   // a space: the line may break before the tags
         s.appendChild(document.createTextNode(" "));
-        s.appendChild(el("span", "tag", tags.join(" · ")));
+        const line = el("span", "tag");   // and between them, never inside one
+        tags.forEach((tag, k) => {
+          if (k) line.appendChild(document.createTextNode(" · "));
+          line.appendChild(el("span", "", tag));
+        });
+        s.appendChild(line);
       }
       box.appendChild(s);
     }
