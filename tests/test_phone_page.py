@@ -257,6 +257,16 @@ def test_a_phone_that_won_is_told_so_in_its_words():
     run_page(table, body, width=768, height=1024)
 
 
+async def rams_choices_at(browser: Chromium, table: HeadlessTable, width: int, height: int,
+                          lang: str) -> None:
+    """Seat 0's page on a phone of ``width`` x ``height`` in ``lang``, once its three
+    Rams choices show."""
+    await browser.send("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": True})
+    await browser.goto(table.server.link(0) + "?lang=" + lang)
+    await browser.wait_for("document.querySelectorAll('#moves button').length === 3")
+
+
 def test_in_landscape_the_choices_are_on_the_screen_without_scrolling():
     """A phone held sideways (640x360): the chips and the trump card sat in the rows of
     the hand and the decision, and pushed the buttons down below the screen's edge
@@ -285,12 +295,7 @@ def test_in_landscape_the_choices_are_on_the_screen_without_scrolling():
             await asyncio.sleep(0.02)
         for lang in ("de", "en"):
             for width, height in ((640, 360), (844, 390), (1024, 768), (360, 640)):
-                await browser.send("Emulation.setDeviceMetricsOverride", {
-                    "width": width, "height": height, "deviceScaleFactor": 1,
-                    "mobile": True})
-                await browser.goto(table.server.link(0) + "?lang=" + lang)
-                await browser.wait_for("document.querySelectorAll('#moves button')"
-                                       ".length === 3")
+                await rams_choices_at(browser, table, width, height, lang)
                 where = (lang, width, height)
                 bottoms = await browser.eval(buttons)
                 assert max(bottoms) <= height, (*where, bottoms)
@@ -320,12 +325,7 @@ def test_a_paused_table_keeps_the_choices_on_the_screen_in_landscape():
         table.link.pause(True)
         for lang in ("de", "en"):
             for width, height in ((640, 360), (844, 390), (390, 844)):
-                await browser.send("Emulation.setDeviceMetricsOverride", {
-                    "width": width, "height": height, "deviceScaleFactor": 1,
-                    "mobile": True})
-                await browser.goto(table.server.link(0) + "?lang=" + lang)
-                await browser.wait_for("document.querySelectorAll('#moves button')"
-                                       ".length === 3")
+                await rams_choices_at(browser, table, width, height, lang)
                 await browser.wait_for("!document.getElementById('paused').hidden")
                 where = (lang, width, height)
                 assert max(await browser.eval(bottoms)) <= height, where
@@ -371,12 +371,7 @@ def test_a_chips_tags_break_between_them_never_inside_one():
             await asyncio.sleep(0.02)
         for lang, dropped in (("de", "steigt aus"), ("en", "drops")):
             for width, height in ((844, 390), (640, 360), (360, 640), (390, 844)):
-                await browser.send("Emulation.setDeviceMetricsOverride", {
-                    "width": width, "height": height, "deviceScaleFactor": 1,
-                    "mobile": True})
-                await browser.goto(table.server.link(0) + "?lang=" + lang)
-                await browser.wait_for("document.querySelectorAll('#moves button')"
-                                       ".length === 3")
+                await rams_choices_at(browser, table, width, height, lang)
                 shown = await browser.eval(tags)
                 assert any(dropped in x for x in shown), shown     # the case in question
                 assert await browser.eval(TAGS_WHOLE), (lang, width, height, shown)
