@@ -63,7 +63,7 @@ class ChartScene(Scene):
             Button("‹", lambda: self.change(-1), name="fewer"),
             Button("›", lambda: self.change(1), name="more"),
             self.view_button,
-            Button(lambda: t("common.back"), self.back, name="back")])
+            Button(lambda: t("common.back"), self.back, name="back", hint="Esc")])
         self.list.focus = 3
         self._rekey()
         self.grid = pygame.Rect(0, 0, 10, 10)

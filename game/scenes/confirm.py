@@ -26,7 +26,7 @@ class ConfirmScene(Scene):
         self.body = body
         self.on_yes = on_yes
         self.list = FocusList([Button(lambda: t(yes_key), self.yes, name="yes"),
-                               Button(lambda: t(no_key), self.no, name="no")],
+                               Button(lambda: t(no_key), self.no, name="no", hint="Esc")],
                               horizontal=True)
         self.list.focus = 1
         self.box = pygame.Rect(0, 0, 10, 10)

@@ -24,7 +24,7 @@ class PauseScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.list = FocusList([
-            Button(lambda: t("pause.resume"), self.resume_game, name="resume"),
+            Button(lambda: t("pause.resume"), self.resume_game, name="resume", hint="Esc"),
             Button(lambda: t("menu.settings"), self.settings, name="settings"),
             Button(lambda: t("menu.rules"), self.rules, name="rules"),
             Button(lambda: t("store.export"), self.export, name="export"),

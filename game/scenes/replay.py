@@ -34,7 +34,7 @@ from game.turn.flow import Pacing
 from game.turn.options import STAY, TableOptions
 from game.turn.sources import RecordSource
 from game.view import text, timing, widgets
-from game.view.keys import key_buttons
+from game.view.keys import key_buttons, key_name
 from game.view.widgets import Button, FocusList
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
@@ -69,15 +69,20 @@ class ReplayScene(Scene):
             Button(lambda: t("replay.restart"), self.restart, name="restart"),
         ], horizontal=True)
         self._rekey()
-        self.back_button = Button(lambda: t("replay.back"), self.back, name="back")
+        self.back_button = Button(lambda: t("replay.back"), self.back, name="back",
+                                  hint="Esc")
         self.restart()
 
     def _rekey(self) -> None:
         """Speed and restart keyed by a letter of their labels in the language
         (``key.replay.<button>``: S *Speed* and R *Restart*, German T *Tempo* and V
-        *Von vorn*); play and step keep Space and →."""
+        *Von vorn*); play and step keep Space and →, Space shown by its name in the
+        language (*Leertaste*)."""
         key_buttons([b for b in self.list.buttons if b.name in ("speed", "restart")],
                     "key.replay.")
+        for b in self.list.buttons:
+            if b.name == "play":
+                b.hint = key_name(pygame.K_SPACE)
 
     # ------------------------------------------------------------------ the table
 
@@ -266,6 +271,14 @@ class ReplayScene(Scene):
             widgets.layout_row(row, self.panel.centerx,
                                self.panel.bottom - int(8 * u) - bh // 2 - i * (bh + gap),
                                bw, bh, gap)
+        if self.grid:
+            # Play's label and its key's name (*Abspielen* and *Leer*) want more room
+            # than Step and its ">"
+            play, step = rows[0]
+            more = int(bw * 0.2)
+            play.rect.width += more
+            step.rect.left += more
+            step.rect.width -= more
         self.back_button.rect = pygame.Rect(0, 0, int(min(w * 0.5, 240 * u)), bh)
         self.back_button.rect.midbottom = (w // 2, self.panel.bottom - int(16 * u))
 

@@ -45,7 +45,8 @@ class ReplayListScene(Scene):
         self.heading_pos: list[tuple[str, int]] = []
         self.area = pygame.Rect(0, 0, 0, 0)
         self.row_h, self.gap = 30, 4
-        self.back_button = Button(lambda: t("replay.back"), self.back, name="back")
+        self.back_button = Button(lambda: t("replay.back"), self.back, name="back",
+                                  hint="Esc")
         #: the games' rows (the focus list holds them, then Back)
         self.rows: list[Button] = []
         #: per row: its review button's place (empty when hidden), and how it opens

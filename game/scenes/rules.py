@@ -51,7 +51,7 @@ class RulesScene(Scene):
         if self.entry.chart_scene is not None:
             buttons.append(Button(lambda: t("rules.chart"), self.chart, name="chart"))
         self.keyed = list(buttons)
-        buttons.append(Button(lambda: t("common.back"), self.back, name="back"))
+        buttons.append(Button(lambda: t("common.back"), self.back, name="back", hint="Esc"))
         self.list.set(buttons)
         self.list.focus = len(buttons) - 1
         self._rekey()

@@ -68,7 +68,8 @@ class SettingsScene(Scene):
             Row(lambda: t("settings.tips"), lambda: t("common.on") if s["tips"]
                 else t("common.off"), lambda d: self._tips(not s["tips"]), name="tips"),
         ], with_help=False, row_scale=1.3)
-        self.buttons = FocusList([Button(lambda: t("common.back"), self.back, name="back")])
+        self.buttons = FocusList([Button(lambda: t("common.back"), self.back, name="back",
+                                          hint="Esc")])
         self.zone = 0
 
     def _reveal_text(self) -> str:

@@ -91,10 +91,10 @@ class SetupScene(Scene):
         self.rule_form = Form(self._rule_rows(), with_help=True)
         other = games.entry(games.other(self.game_id))
         self.buttons = FocusList([
-            Button(lambda: t("common.back"), self.back, name="back"),
+            Button(lambda: t("common.back"), self.back, name="back", hint="Esc"),
             Button(lambda: t("setup.game", name=t(other.title_key)), self.switch_game,
                    name="game"),
-            Button(lambda: t("setup.start"), self.start, name="start"),
+            Button(lambda: t("setup.start"), self.start, name="start", hint="F5"),
         ])
         self._rekey()
         self.buttons.focus = 2

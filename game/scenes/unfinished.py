@@ -49,7 +49,8 @@ class UnfinishedScene(Scene):
         super().__init__(app)
         self.entries: list[shelf.Unfinished] = []
         self.list = FocusList()
-        self.back_button = Button(lambda: t("common.back"), self.back, name="back")
+        self.back_button = Button(lambda: t("common.back"), self.back, name="back",
+                                  hint="Esc")
         self.discard_all_button = Button(lambda: t("unfinished.discard_all"),
                                          self.ask_discard_all, name="discard_all")
         self.first = 0            # the first row shown

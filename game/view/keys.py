@@ -32,3 +32,17 @@ def key_buttons(buttons: Iterable[Any], prefix: str = "key.") -> None:
     change, so the letters follow it."""
     for b in buttons:
         b.hotkey, b.hint = move_key(b.name, prefix)
+
+
+#: The names of the keys other than letters that buttons show, the same in both
+#: languages; Space is named by the catalogue (``key.name.space``: German "Leer", as
+#: a German key cap is named in short, like Entf and Strg).
+KEY_NAMES = {pygame.K_ESCAPE: "Esc", pygame.K_F2: "F2", pygame.K_F5: "F5",
+             pygame.K_RETURN: "Enter"}
+
+
+def key_name(key: int) -> str:
+    """The name a button's badge shows for ``key`` in the current language."""
+    if key == pygame.K_SPACE:
+        return t("key.name.space")
+    return KEY_NAMES.get(key) or pygame.key.name(key).capitalize()
