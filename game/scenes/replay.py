@@ -77,7 +77,7 @@ class ReplayScene(Scene):
         """Speed and restart keyed by a letter of their labels in the language
         (``key.replay.<button>``: S *Speed* and R *Restart*, German T *Tempo* and V
         *Von vorn*); play and step keep Space and →, Space shown by its name in the
-        language (*Leertaste*)."""
+        language (German *Leer*)."""
         key_buttons([b for b in self.list.buttons if b.name in ("speed", "restart")],
                     "key.replay.")
         for b in self.list.buttons:
