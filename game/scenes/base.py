@@ -88,7 +88,13 @@ class Scene:
         if size != self._size:
             self._size = size
             self.u = widgets.unit(size)
+            self.rekey()
             self.layout(size)
+
+    def rekey(self) -> None:
+        """Give the buttons keyed by a letter of their label the letters of the current
+        language (``game.view.keys``). Runs before every layout, which a language
+        chosen in the settings brings about too, so the letters follow it."""
 
     def layout(self, size: tuple[int, int]) -> None: ...
 

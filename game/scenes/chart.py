@@ -65,12 +65,12 @@ class ChartScene(Scene):
             self.view_button,
             Button(lambda: t("common.back"), self.back, name="back", hint="Esc")])
         self.list.focus = 3
-        self._rekey()
+        self.rekey()
         self.grid = pygame.Rect(0, 0, 10, 10)
         self.players_box = pygame.Rect(0, 0, 10, 10)
         self._load()
 
-    def _rekey(self) -> None:
+    def rekey(self) -> None:
         """The view's button keyed by a letter of its label in the language."""
         key_buttons([self.view_button], "key.chart.")
 
@@ -116,7 +116,6 @@ class ChartScene(Scene):
     # ------------------------------------------------------------------ layout
 
     def layout(self, size: tuple[int, int]) -> None:
-        self._rekey()      # laid out anew after a language change too
         w, h = size
         u = self.u
         bh = int(max(28, 46 * u))

@@ -15,7 +15,7 @@ from game.i18n import t, tn
 from game.scenes.base import Scene
 from game.scenes.files import watch_file
 from game.view import text, widgets
-from game.view.keys import move_key
+from game.view.keys import key_buttons
 from game.view.widgets import Button, FocusList
 
 
@@ -44,14 +44,12 @@ class MenuScene(Scene):
             Button(lambda: t("menu.quit"), self.app.quit, name="quit", hint="Esc"),
         ]
         self.list.set(buttons, keep_focus)
-        self._rekey()
+        self.rekey()
 
-    def _rekey(self) -> None:
+    def rekey(self) -> None:
         """*Continue*'s key in the current language, shown on it (as the results
         screen's buttons show theirs)."""
-        b = self.list.by_name("continue")
-        if b is not None:
-            b.hotkey, b.hint = move_key("continue", "key.menu.")
+        key_buttons([b for b in self.list.buttons if b.name == "continue"], "key.menu.")
 
     # ------------------------------------------------------------------ saves (store.py)
 
@@ -129,7 +127,6 @@ class MenuScene(Scene):
         self.app.open("rules")
 
     def layout(self, size: tuple[int, int]) -> None:
-        self._rekey()      # laid out anew after a language change too
         w, h = size
         u = self.u
         bw, bh = int(min(w * 0.8, 420 * u)), int(max(30, 54 * u))

@@ -68,12 +68,12 @@ class ReplayScene(Scene):
                    name="speed"),
             Button(lambda: t("replay.restart"), self.restart, name="restart"),
         ], horizontal=True)
-        self._rekey()
+        self.rekey()
         self.back_button = Button(lambda: t("replay.back"), self.back, name="back",
                                   hint="Esc")
         self.restart()
 
-    def _rekey(self) -> None:
+    def rekey(self) -> None:
         """Speed and restart keyed by a letter of their labels in the language
         (``key.replay.<button>``: S *Speed* and R *Restart*, German T *Tempo* and V
         *Von vorn*); play and step keep Space and →, Space shown by its name in the
@@ -225,7 +225,6 @@ class ReplayScene(Scene):
         return text.clamp(lines, fs, avail, HEAD_ROWS, True)
 
     def layout(self, size: tuple[int, int]) -> None:
-        self._rekey()      # laid out anew after a language change too
         w, h = size
         u = self.u
         # the buttons' height: the replay's controls, or the message's Back

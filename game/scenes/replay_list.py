@@ -55,10 +55,10 @@ class ReplayListScene(Scene):
         #: the focused row's review button (the others are drawn without a key)
         self.review_button = Button(lambda: t("review.button"), self.review_focused,
                                     name="review")
-        self._rekey()
+        self.rekey()
         self.reload()
 
-    def _rekey(self) -> None:
+    def rekey(self) -> None:
         """The review button's letter in the language."""
         key_buttons([self.review_button], "key.replays.")
 
@@ -133,7 +133,6 @@ class ReplayListScene(Scene):
         super().resume()
 
     def layout(self, size: tuple[int, int]) -> None:
-        self._rekey()      # laid out anew after a language change too
         w, h = size
         u = self.u
         self.title_h = int(80 * u)

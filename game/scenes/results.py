@@ -74,7 +74,7 @@ class ResultsScene(Scene):
             Button(lambda: t("results.again"), self.again, name="again"),
             Button(lambda: t("review.button"), self.review, name="review"),
         ], horizontal=True)
-        self._rekey()
+        self.rekey()
         self.list.focus = 2          # "Play again": Enter plays on with the same table
         # the review starts now, behind this screen (tests start it when they ask)
         self.record = table_record(table.game, table.seats, table.session)
@@ -82,7 +82,7 @@ class ResultsScene(Scene):
         if not app.ai_sync:
             app.reviews().start(self.record, self.review_key)
 
-    def _rekey(self) -> None:
+    def rekey(self) -> None:
         """Each button's key, shown on it as the table's buttons show theirs: a letter
         of the language (``key.results.<button>``: A is Analyse in German, Again in
         English)."""
@@ -132,7 +132,6 @@ class ResultsScene(Scene):
     # ------------------------------------------------------------------ layout & input
 
     def layout(self, size: tuple[int, int]) -> None:
-        self._rekey()      # laid out anew after a language change too
         w, h = size
         u = self.u
         bh = int(max(28, 52 * u))

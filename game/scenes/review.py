@@ -62,10 +62,10 @@ class ReviewScene(Scene):
             Button(lambda: t("review.back"), self.back, name="back", hint="Esc"),
         ], horizontal=True)
         self.list.focus = 0
-        self._rekey()
+        self.rekey()
         self._entries()
 
-    def _rekey(self) -> None:
+    def rekey(self) -> None:
         """*Show on the table* keyed by a letter of its label in the language
         (``key.review.show``: T, *Table* and *Tisch*)."""
         key_buttons([b for b in self.list.buttons if b.name == "show"], "key.review.")
@@ -168,7 +168,6 @@ class ReviewScene(Scene):
         return not self.job.finished
 
     def layout(self, size: tuple[int, int]) -> None:
-        self._rekey()      # laid out anew after a language change too
         w, h = size
         u = self.u
         pad = int(max(8, 16 * u))

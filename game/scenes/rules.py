@@ -54,9 +54,9 @@ class RulesScene(Scene):
         buttons.append(Button(lambda: t("common.back"), self.back, name="back", hint="Esc"))
         self.list.set(buttons)
         self.list.focus = len(buttons) - 1
-        self._rekey()
+        self.rekey()
 
-    def _rekey(self) -> None:
+    def rekey(self) -> None:
         """The keys of the buttons but Back (Esc goes back), in the language."""
         key_buttons(self.keyed, "key.rules.")
 
@@ -82,7 +82,6 @@ class RulesScene(Scene):
         self.app.open(self.entry.chart_scene)
 
     def layout(self, size: tuple[int, int]) -> None:
-        self._rekey()      # laid out anew after a language change too
         w, h = size
         u = self.u
         bh = int(max(28, 48 * u))

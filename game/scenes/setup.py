@@ -96,12 +96,12 @@ class SetupScene(Scene):
                    name="game"),
             Button(lambda: t("setup.start"), self.start, name="start", hint="F5"),
         ])
-        self._rekey()
+        self.rekey()
         self.buttons.focus = 2
         self.zone = 0        # 0 players, 1 rules, 2 buttons
         self._sync_focus()
 
-    def _rekey(self) -> None:
+    def rekey(self) -> None:
         """*Switch to …* keyed by a letter of its label in the language
         (``key.setup.game``: S *Switch*, German W *wechseln*)."""
         key_buttons([b for b in self.buttons.buttons if b.name == "game"], "key.setup.")
@@ -282,7 +282,6 @@ class SetupScene(Scene):
     # ------------------------------------------------------------------ layout & input
 
     def layout(self, size: tuple[int, int]) -> None:
-        self._rekey()      # laid out anew after a language change too
         w, h = size
         u = self.u
         title_h = int(64 * u)

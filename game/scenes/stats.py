@@ -70,9 +70,9 @@ class StatsScene(Scene):
                                      name="replay_last"))
         self.list = FocusList(buttons, horizontal=True)
         self.list.focus = len(buttons) - 1
-        self._rekey()
+        self.rekey()
 
-    def _rekey(self) -> None:
+    def rekey(self) -> None:
         """Each button's key, shown on it: a letter of its label in the language
         (``key.stats.<button>``: W and B in English, L and Z in German)."""
         key_buttons(self.list.buttons, "key.stats.")
@@ -96,7 +96,6 @@ class StatsScene(Scene):
     # ------------------------------------------------------------------ layout
 
     def layout(self, size: tuple[int, int]) -> None:
-        self._rekey()      # laid out anew after a language change too
         w, h = size
         u = self.u
         pad = int(16 * u)

@@ -509,7 +509,6 @@ class TableScene(ServedWhileCovered, PrivateHand, Scene):
     # ------------------------------------------------------------------ layout, input, draw
 
     def layout(self, size: tuple[int, int]) -> None:
-        self._rekey()      # laid out anew after a language change too
         geo = self.table_layout.fit(size, self.u, self.app.art)
         self.painter.prepare(geo, self.app.background())
         self.menu_button.rect = geo.menu.copy()
@@ -520,7 +519,7 @@ class TableScene(ServedWhileCovered, PrivateHand, Scene):
         self.fast_button.rect.width = int(geo.hint.width * 1.7)   # "Vorspulen stoppen"
         self._layout_actions()
 
-    def _rekey(self) -> None:
+    def rekey(self) -> None:
         """Letter keys follow a language chosen mid-game (fast-forward F, German V; hint
         H, German I; peek; the moves'): the button said "Vorspulen F" and V did nothing."""
         self.fast_button.hotkey, self.fast_button.hint = move_key("fast")
