@@ -28,7 +28,7 @@ on the unfinished games) is no button's key: its record is taken again with the 
 on each other button, and where the record changes, the key is left out. Esc that
 does what no button does (closes an overlay) asks nothing. A button may show instead
 another key of its own that does the same: a letter of its label (test_key_letters.py;
-the end screen's *Main menu* M, the statistics' *Back* B/Z), Enter. Backspace and
+the end screen's *Main menu* M), Enter. Backspace and
 Ctrl+Enter, second ways to Esc and F5, are not shown (a badge names one key)."""
 
 from __future__ import annotations
@@ -216,3 +216,17 @@ def test_a_button_that_a_key_presses_shows_the_key(home, lang):
     for seen in ("replay_chase: {space} play", "setup_chase: F5 start",
                  "rules_chase: Esc back", "chase_pause: Esc resume"):
         assert seen.format(space=key_name(pygame.K_SPACE)) in found, (seen, found)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_every_back_button_shows_esc(home, lang):
+    """*Back* reads the same on every screen: Esc, the key that goes back everywhere
+    (the statistics' once showed its letter, B / Z, where every other *Back* showed
+    Esc)."""
+    backs: list[str] = []
+    for name, app in tour(SIZE, lang):
+        for b in shown_buttons(app):
+            if b.name == "back":
+                backs.append(name)
+                assert b.hint == "Esc", (name, b.hint)
+    assert "stats" in backs and "setup_chase" in backs, backs

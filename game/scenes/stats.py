@@ -64,7 +64,7 @@ class StatsScene(Scene):
             from game.review.history import AccuracyHistory
 
             self.accuracy = AccuracyHistory()
-        buttons = [Button(lambda: t("stats.back"), self.back, name="back")]
+        buttons = [Button(lambda: t("stats.back"), self.back, name="back", hint="Esc")]
         if self.data.last_game is not None:
             buttons.insert(0, Button(lambda: t("stats.replay_last"), self.replay_last,
                                      name="replay_last"))
@@ -73,9 +73,10 @@ class StatsScene(Scene):
         self.rekey()
 
     def rekey(self) -> None:
-        """Each button's key, shown on it: a letter of its label in the language
-        (``key.stats.<button>``: W and B in English, L and Z in German)."""
-        key_buttons(self.list.buttons, "key.stats.")
+        """*Watch last game*'s key, shown on it: a letter of its label in the language
+        (``key.stats.replay_last``: W in English, L in German). *Back* shows Esc, as on
+        every other screen."""
+        key_buttons([b for b in self.list.buttons if b.name != "back"], "key.stats.")
 
     def back(self) -> None:
         self.app.play("click")
