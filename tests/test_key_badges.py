@@ -47,7 +47,9 @@ from tests.screens_tour import tour
 from tests.test_key_letters import _focus_lists, shown_buttons
 
 SIZE = (1280, 720)
-KEYS = (pygame.K_ESCAPE, pygame.K_SPACE, pygame.K_F5, pygame.K_DELETE)
+KEYS = (pygame.K_ESCAPE, pygame.K_SPACE, pygame.K_F5, pygame.K_DELETE, pygame.K_RIGHT)
+#: buttons labelled with an arrow, which names their key
+ARROW_LABELS = {"‹": pygame.K_LEFT, "›": pygame.K_RIGHT}
 NAVIGATION = ("open", "push", "pop", "replace", "reset", "quit", "set_lang",
               "toggle_fullscreen")
 
@@ -172,9 +174,11 @@ def _follows_focus(app, key: int, done: tuple[Any, ...]) -> bool:
 
 def _own_key(app, button: widgets.Button, done: tuple[Any, ...]) -> bool:
     """Whether the button shows another key that does the same (its letter: the
-    results' *Menu* M, Rams' *Last trick* L; the phones' codes' Enter): a badge names
-    one key."""
+    results' *Menu* M, Rams' *Last trick* L; the phones' codes' Enter; an arrow for its
+    label, the chart's ›): a badge names one key."""
     hint = button.hint
+    if button.text() in ARROW_LABELS:    # the chart's ‹ and ›: the label is the key
+        return _of_key(app, ARROW_LABELS[button.text()]) == done
     if len(hint) == 1 and hint.isalpha():
         key = pygame.key.key_code(hint.lower())
     else:

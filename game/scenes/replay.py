@@ -63,7 +63,7 @@ class ReplayScene(Scene):
         self.list = FocusList([
             Button(self._play_label, self.toggle, name="play", hotkey=pygame.K_SPACE),
             Button(lambda: t("replay.step"), self.step, name="step", hotkey=pygame.K_RIGHT,
-                   hint=">"),
+                   hint=key_name(pygame.K_RIGHT)),
             Button(lambda: t("replay.speed", x=self._speed_text()), self.faster,
                    name="speed"),
             Button(lambda: t("replay.restart"), self.restart, name="restart"),

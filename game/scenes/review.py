@@ -26,7 +26,7 @@ from game.scenes.base import Scene
 from game.turn.texts import SeatNames, seat_name
 from game.view import review_panels as P
 from game.view import text, widgets
-from game.view.keys import key_buttons
+from game.view.keys import key_buttons, key_name
 from game.view.widgets import Button, FocusList
 
 #: Seconds a review may take before the progress bar shows.
@@ -58,7 +58,8 @@ class ReviewScene(Scene):
         self.row_h, self.title_size = 30, 30
         self.list = FocusList([
             Button(lambda: t("review.show"), self.show, name="show"),
-            Button(self._filter_label, lambda: self.cycle(1), name="filter"),
+            Button(self._filter_label, lambda: self.cycle(1), name="filter",
+                   hint=key_name(pygame.K_RIGHT)),
             Button(lambda: t("review.back"), self.back, name="back", hint="Esc"),
         ], horizontal=True)
         self.list.focus = 0

@@ -38,7 +38,7 @@ def key_buttons(buttons: Iterable[Any], prefix: str = "key.") -> None:
 #: languages; Space is named by the catalogue (``key.name.space``: German "Leer", as
 #: a German key cap is named in short, like Entf and Strg).
 KEY_NAMES = {pygame.K_ESCAPE: "Esc", pygame.K_F2: "F2", pygame.K_F5: "F5",
-             pygame.K_RETURN: "Enter"}
+             pygame.K_RETURN: "Enter", pygame.K_RIGHT: ">"}
 
 
 def key_name(key: int) -> str:
