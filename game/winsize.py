@@ -4,7 +4,7 @@ layout tests all read them from here. No pygame, so the command line stays light
 
 The smallest size is the one at which every screen still fits: every button, every
 line of text and every card inside the window and none on another, every button's
-label whole (``tests/test_screens_fit.py`` draws every screen there, in German and
+label whole (``tests/test_every_screen.py`` draws every screen there, in German and
 English). Measured with that check: 800x450 fits; 780x450 does not (an unfinished
 game's line of ten names no longer fits its button), nor does 800x400 (the Rams setup's
 "Zu Chase the Ace wechseln", the statistics' chart labels). The window itself refuses

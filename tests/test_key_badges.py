@@ -1,8 +1,9 @@
 """Every button that a key other than a letter presses shows that key: on every screen
-of the screens' tour (``tests/screens_tour.py``), in both languages, for Esc, Space, F5
-and Delete (the keys other than letters the screens bind to what a button does), if
+of the screens' tour (``tests/screens_tour.py``, walked by ``tests/test_every_screen.py``
+with this file's ``check_screen``), in both languages, for Esc, Space, F5, Delete and →
+(the keys other than letters the screens bind to what a button does), if
 pressing the key does what one of the screen's shown buttons does, that button shows
-the key's name (``Esc``, ``F5``, ``Space``, German ``Leer``:
+the key's name (``Esc``, ``F5``, ``Space``, German ``Leer``, ``>``:
 ``game.view.keys.key_name``) in its badge.
 
 How "does what a button does" is seen, on the one screen the tour holds (the tour is
@@ -28,8 +29,8 @@ on the unfinished games) is no button's key: its record is taken again with the 
 on each other button, and where the record changes, the key is left out. Esc that
 does what no button does (closes an overlay) asks nothing. A button may show instead
 another key of its own that does the same: a letter of its label (test_key_letters.py;
-the end screen's *Main menu* M), Enter. Backspace and
-Ctrl+Enter, second ways to Esc and F5, are not shown (a badge names one key)."""
+the end screen's *Main menu* M), Enter, an arrow for a label (the chart's ›). Backspace
+and Ctrl+Enter, second ways to Esc and F5, are not shown (a badge names one key)."""
 
 from __future__ import annotations
 
@@ -38,15 +39,12 @@ from contextlib import contextmanager
 from typing import Any
 
 import pygame
-import pytest
 
 from game.scenes.base import Scene
 from game.view import widgets
 from game.view.keys import key_name
-from tests.screens_tour import tour
 from tests.test_key_letters import _focus_lists, shown_buttons
 
-SIZE = (1280, 720)
 KEYS = (pygame.K_ESCAPE, pygame.K_SPACE, pygame.K_F5, pygame.K_DELETE, pygame.K_RIGHT)
 #: buttons labelled with an arrow, which names their key
 ARROW_LABELS = {"‹": pygame.K_LEFT, "›": pygame.K_RIGHT}
@@ -206,31 +204,3 @@ def check_screen(app, where: str) -> tuple[list[str], list[str]]:
     return wrong, found
 
 
-@pytest.mark.parametrize("lang", ["de", "en"])
-def test_a_button_that_a_key_presses_shows_the_key(home, lang):
-    wrong: list[str] = []
-    found: list[str] = []
-    for name, app in tour(SIZE, lang):
-        w, f = check_screen(app, name)
-        wrong += w
-        found += f
-    assert not wrong, "\n".join(wrong)
-    # the check is not empty: these were seen (the replay's Space, the setup's F5,
-    # Esc for Back)
-    for seen in ("replay_chase: {space} play", "setup_chase: F5 start",
-                 "rules_chase: Esc back", "chase_pause: Esc resume"):
-        assert seen.format(space=key_name(pygame.K_SPACE)) in found, (seen, found)
-
-
-@pytest.mark.parametrize("lang", ["de", "en"])
-def test_every_back_button_shows_esc(home, lang):
-    """*Back* reads the same on every screen: Esc, the key that goes back everywhere
-    (the statistics' once showed its letter, B / Z, where every other *Back* showed
-    Esc)."""
-    backs: list[str] = []
-    for name, app in tour(SIZE, lang):
-        for b in shown_buttons(app):
-            if b.name == "back":
-                backs.append(name)
-                assert b.hint == "Esc", (name, b.hint)
-    assert "stats" in backs and "setup_chase" in backs, backs

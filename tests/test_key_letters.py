@@ -1,8 +1,9 @@
 """Every button's key is a letter of its label, in both languages: on every screen of
-the game (the screens' tour, ``tests/screens_tour.py``), each button the screen on top
-shows with a letter for its key has that letter in its label (*Tipp* is not pressed
-with H), no two of its buttons share a letter, and pressing the letter presses that
-button (nothing on the screen takes the key first)."""
+the game (the screens' tour, ``tests/screens_tour.py``, walked by
+``tests/test_every_screen.py`` with this file's ``check_screen``), each button the
+screen on top shows with a letter for its key has that letter in its label (*Tipp* is
+not pressed with H), no two of its buttons share a letter, and pressing the letter
+presses that button (nothing on the screen takes the key first)."""
 
 from __future__ import annotations
 
@@ -20,9 +21,6 @@ from game.scenes.menu import MenuScene
 from game.view import widgets
 from game.view.keys import move_key
 from game.view.phones import AwayPrompt
-from tests.screens_tour import tour
-
-SIZE = (1280, 720)
 
 
 def letter_of(button: widgets.Button) -> str | None:
@@ -142,27 +140,6 @@ def _focus_lists(scene) -> list[widgets.FocusList]:
             if isinstance(v, widgets.FocusList):
                 found.append(v)
     return found
-
-
-@pytest.mark.parametrize("lang", ["de", "en"])
-def test_every_buttons_letter_is_in_its_label_and_presses_it(home, lang):
-    found: list[str] = []
-    keyed_screens: list[str] = []
-    name = "(none yet)"
-    try:
-        for name, app in tour(SIZE, lang):
-            problems, n = check_screen(app, name)
-            found += problems
-            if n:
-                keyed_screens.append(name)
-    except AssertionError as exc:      # the tour's own checks: a key did more than press
-        found.append(f"the tour stopped after {name}: {exc!r}")
-    assert not found, "\n".join(found)
-    # the screens with letters on their buttons were all seen (the check is not empty)
-    for name in ("menu_continue", "setup_chase", "rules_chase", "chart", "chase_turn",
-                 "chase_turn_hint", "rams_declare", "rams_trick", "chase_results",
-                 "chase_review", "stats", "replays", "replay_chase"):
-        assert name in keyed_screens, (name, keyed_screens)
 
 
 # ----------------------------------------------------------------- beyond the tour

@@ -6,8 +6,9 @@ decision on the table, the phones' codes and the setup's row for them, the hidde
 the shown cards of the person at a phone table's screen, a game not saved
 automatically, a message) is drawn at that size in
 German and English, and nothing is cut off by the window or cut short to fit, nothing
-lies on something else, and every button's label fits. ``tools/render_screens.py
---fit`` runs the same check at any size and saves the pictures."""
+lies on something else, and every button's label fits (the walk through every screen
+is ``tests/test_every_screen.py``; this file holds the window's size and the charts). ``tools/render_screens.py --fit`` runs the same
+check at any size and saves the pictures."""
 
 from __future__ import annotations
 
@@ -24,21 +25,6 @@ from game.scenes.menu import MenuScene
 from game.view import text, widgets
 from tests.screen_check import problems as find_problems
 from tests.screen_check import recording
-from tests.screens_tour import tour
-
-
-@pytest.mark.parametrize("lang", ["de", "en"])
-def test_every_screen_fits_the_smallest_window(home, lang):
-    seen, found = [], []
-    for name, app in tour(winsize.MIN_SIZE, lang):
-        with recording(app) as frame:
-            app.draw()
-        assert app.screen.get_size() == winsize.MIN_SIZE, name
-        assert frame.texts, name                 # the screen drew something
-        seen.append(name)
-        found += find_problems(frame, name)
-    assert len(seen) >= 49, seen
-    assert not found, "\n".join(found)
 
 
 def test_the_check_finds_what_is_cut_off_or_covered():
