@@ -861,3 +861,50 @@ def test_a_paused_table_says_so_until_play_goes_on():
         await browser.wait_for("document.getElementById('paused').hidden")
 
     run_page(table, body, width=360, height=640)
+
+
+def test_after_general_rams_the_seats_that_dropped_play():
+    """General Rams makes everybody play, the ones who dropped out before it too: the
+    window's plates say "plays"; the phone's chips still said "drops" while those
+    players played their cards to the tricks."""
+    table = HeadlessTable("rams", ["phone", "phone", "phone"], seed=6, keep_records=False,
+                          names=["Anna", "Ben", "Carl"])
+
+    async def body(browser: Chromium) -> None:
+        me = table.game.to_move().seat              # declares first: drops out
+        lines: dict[int, Line] = {}
+        async with phone_session() as session:
+            for s in (0, 1, 2):
+                if s != me:
+                    lines[s] = await Line(session, ws_url(table)).open()
+                    await lines[s].send({"type": "hello", "token": token_of(table, s)})
+            await browser.goto(table.server.link(me) + "?lang=en")
+            while (p := table.game.to_move()).decision == "declare":
+                n = len(table.game.moves)
+                if p.seat == me:
+                    await browser.wait_for(CONTROL)
+                    i = await browser.eval("[...document.querySelectorAll('#moves button')]"
+                                           ".findIndex(b => b.textContent === "
+                                           "STAMMTISCH_TEXTS.en.m_drop)")
+                    await browser.tap(f"#moves button:nth-child({i + 1})")
+                else:
+                    move = "general" if "general" in p.legal else "play"
+                    await lines[p.seat].send({"type": "move", "id": f"d{n}", "step": n,
+                                              "move": move})
+                while len(table.game.moves) == n:
+                    await asyncio.sleep(0.02)
+            view = table.game.view(me)
+            general = view["general"]
+            assert general is not None and general != me and view["declared"][str(me)] == "drop"
+            await browser.wait_for("document.querySelectorAll('#hand .card.legal').length"
+                                   " > 0 || document.getElementById('status').textContent"
+                                   ".endsWith('decides…')")
+            chips = await browser.eval("[...document.querySelectorAll('#players .seat')]"
+                                       ".map(s => s.querySelector('.tag').textContent)")
+            assert "General Rams" in chips[general], chips
+            assert "plays" in chips[me] and "drops" not in " ".join(chips), chips
+            for line in lines.values():
+                await line.close()
+
+    run_page(table, body, width=360, height=640)
+

@@ -404,6 +404,7 @@
   }
   // Rams: one player plays alone, the ones who dropped take their cards back and defend
   const lone = (v) => v.lone !== null && v.lone !== undefined;
+  const general = (v) => v.general !== null && v.general !== undefined;
   // Chase's sudden death: the tied seats play on with no lives left; they are not out
   // (at the end only the winner of it is still in)
   const contender = (v, tb, i) => !!v.sudden_death && (v.active || []).includes(i) &&
@@ -430,6 +431,9 @@
       if (tb.phones.includes(i) && !tb.connected.includes(i)) tags.push(t("away"));
       if (tb.stand_in.includes(i)) tags.push(t("computer"));
       if (v.declared && v.declared[i] === "general") tags.push(t("m_general"));
+      // General Rams makes every seat of the round play, those who dropped before it
+      // too (as the window's plates say)
+      else if (general(v) && (v.active || []).includes(i)) tags.push(t("played"));
       else if (lone(v) && v.lone === i) tags.push(t("lone"));
       else if (lone(v) && v.declared && v.declared[i] === "drop") tags.push(t("defends"));
       else if (v.declared && v.declared[i]) tags.push(t(v.declared[i] === "play" ? "played" : "dropped"));
