@@ -908,3 +908,24 @@ def test_after_general_rams_the_seats_that_dropped_play():
 
     run_page(table, body, width=360, height=640)
 
+
+def test_a_choice_made_says_the_table_has_not_answered_yet():
+    """After a tap on a choice the page waits for the table's answer (a paused table
+    keeps it waiting until its menu closes; a phone offline sends it when back): its
+    button showed "…" but the status still said "Your turn!" until the table's next
+    message, the "Waiting for the table…" it has for this never showing."""
+    table = HeadlessTable("chase", ["phone", "medium", "medium"], seed=4, bot_seed=4,
+                          keep_records=False, names=["Anna", "Ben", "Carl"])
+
+    async def body(browser: Chromium) -> None:
+        await browser.goto(table.server.link(0) + "?lang=en")
+        await until(lambda: (p := table.game.to_move()) is not None and p.seat == 0)
+        await browser.wait_for(CONTROL)
+        assert await browser.eval(text("#status")) == "Your turn!"
+        # the table does not answer: the move is not delivered
+        await browser.eval("WebSocket.prototype.send = function () {}")
+        await browser.tap("#moves button")
+        await browser.wait_for("document.querySelector('#moves button.sent') !== null")
+        assert await browser.eval(text("#status")) == "Waiting for the table…"
+
+    run_page(table, body, width=360, height=640)

@@ -356,7 +356,7 @@
     if (button) button.classList.add("sent");
     if (navigator.vibrate) { try { navigator.vibrate(15); } catch (e) { /* ignored */ } }
     send(Object.assign({ type: "move" }, pending));   // if offline: sent after the hello
-    renderMoves();
+    render();   // the status too: "Waiting for the table…" until it answers
   }
   $("odds").onclick = () => {
     if (!state) return;
