@@ -929,3 +929,26 @@ def test_a_choice_made_says_the_table_has_not_answered_yet():
         assert await browser.eval(text("#status")) == "Waiting for the table…"
 
     run_page(table, body, width=360, height=640)
+
+
+def test_a_held_reveal_is_not_said_to_be_the_next_players_decision():
+    """The window holds a round's result until its person goes on (``table.held``):
+    the game has dealt the next round already, and the phones said "Clara decides…"
+    of its first player, a computer that does not decide before the screen goes on,
+    for as long as nobody at the screen pressed Space. They say that the round's
+    result is on the screen."""
+    table = HeadlessTable("chase", ["phone", "medium", "medium"], seed=4, bot_seed=4,
+                          keep_records=False, names=["Anna", "Ben", "Carl"], think=30)
+
+    async def body(browser: Chromium) -> None:
+        await browser.goto(table.server.link(0) + "?lang=de")
+        await until(lambda: (p := table.game.to_move()) is not None and p.seat != 0)
+        who = table.names[table.game.to_move().seat]
+        await browser.wait_for(f"{text('#status')} === '{who} entscheidet…'")
+        table.link.hold(True)
+        await browser.wait_for(f"{text('#status')} === 'Am Bildschirm steht das Ergebnis "
+                               "der Runde…'")
+        table.link.hold(False)
+        await browser.wait_for(f"{text('#status')} === '{who} entscheidet…'")
+
+    run_page(table, body, width=360, height=640)

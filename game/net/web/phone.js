@@ -388,6 +388,9 @@
       st.textContent = pending ? t("waiting_table") : t("your_turn");
       st.classList.add("mine");
       if (alerted !== state.step) { alerted = state.step; alertTurn(); }
+    } else if (tb.held) {
+      // the window still shows the round's result: nobody decides until it goes on
+      st.textContent = t("held");
     } else if (tb.to_move !== null && tb.to_move !== undefined) {
       st.textContent = t("deciding", { name: name(tb.to_move) });
     } else st.textContent = "";
