@@ -952,3 +952,24 @@ def test_a_held_reveal_is_not_said_to_be_the_next_players_decision():
         await browser.wait_for(f"{text('#status')} === '{who} entscheidet…'")
 
     run_page(table, body, width=360, height=640)
+
+
+def test_the_odds_button_keeps_its_word_beside_a_long_note():
+    """On a 360 px phone in German the coach's note beside *Chancen* ("Die Zahl unter
+    jeder Wahl: das Strafrisiko (fünf Zähler).") squeezed the button narrower than its
+    word: its last letter stood outside the button, on the note's first words."""
+    table = HeadlessTable("rams", ["phone", "medium", "phone", "medium"], seed=5, bot_seed=5,
+                          keep_records=False)
+
+    async def body(browser: Chromium) -> None:
+        await rams_choices_at(browser, table, 360, 640, "de")
+        await browser.tap("#odds")
+        await browser.wait_for("document.querySelector('#moves .odds') !== null", 120)
+        odds, note = await browser.eval(
+            "['odds', 'oddsnote'].map(i => { const e = document.getElementById(i); "
+            "const r = e.getBoundingClientRect(); return [r.left, r.right, "
+            "e.scrollWidth - e.clientWidth]; })")
+        assert odds[2] <= 0, odds                       # the word inside its button
+        assert odds[1] <= note[0], (odds, note)         # and the note beside it
+
+    run_page(table, body, width=360, height=640)
