@@ -973,3 +973,46 @@ def test_the_odds_button_keeps_its_word_beside_a_long_note():
         assert odds[1] <= note[0], (odds, note)         # and the note beside it
 
     run_page(table, body, width=360, height=640)
+
+
+def test_the_dealers_three_choices_fit_a_small_phone_under_the_name_box():
+    """The dealer declares last: the chips above carry the others' declarations
+    ("steigt aus" on a line of its own) and, with the table's default name, the name
+    box stands at the top. In German its button ("Diesen Namen nehmen") took a row
+    of its own under the field, and on a 360x640 phone the three choices lay below
+    the screen's edge (613 to 669 px). The field and its button share one row."""
+    table = HeadlessTable("rams", ["phone", "phone", "phone", "phone"], seed=5,
+                          keep_records=False)
+    boxes = ("[...document.querySelectorAll('#moves button')].map(b => "
+             "b.getBoundingClientRect().bottom)")
+
+    async def body(browser: Chromium) -> None:
+        me = table.game.view(0)["dealer"]
+        first = table.game.to_move().seat
+        async with phone_session() as session:
+            lines = {}
+            for s in range(4):
+                if s != me:
+                    lines[s] = await Line(session, ws_url(table)).open()
+                    await lines[s].send({"type": "hello", "token": token_of(table, s)})
+            while (p := table.game.to_move()).seat != me:
+                n = len(table.game.moves)
+                await lines[p.seat].send({"type": "move", "id": f"d{n}", "step": n,
+                                          "move": "play" if p.seat == first else "drop"})
+                await until(lambda n=n: len(table.game.moves) > n)
+            assert p.legal == ("drop", "play", "general")
+            await browser.send("Emulation.setDeviceMetricsOverride", {
+                "width": 360, "height": 640, "deviceScaleFactor": 1, "mobile": True})
+            for lang in ("de", "en"):
+                await browser.goto(table.server.link(me) + "?lang=" + lang)
+                await browser.wait_for("document.querySelectorAll('#moves button')"
+                                       ".length === 3 && !document.getElementById("
+                                       "'naming').hidden")
+                await browser.wait_for("[...document.querySelectorAll('#hand img')]"
+                                       ".every(i => i.complete)")
+                bottoms = await browser.eval(boxes)
+                assert max(bottoms) <= 640, (lang, bottoms)
+            for line in lines.values():
+                await line.close()
+
+    run_page(table, body, width=360, height=640)
