@@ -1016,3 +1016,28 @@ def test_the_dealers_three_choices_fit_a_small_phone_under_the_name_box():
                 await line.close()
 
     run_page(table, body, width=360, height=640)
+
+
+def test_a_player_who_is_out_is_told_so_not_that_the_round_has_no_cards():
+    """Out of a Chase game, the phone said "No cards in this round." under the others'
+    rounds until the end, as if its player were dealt in again next round. It says
+    "You are out.", in the window's words."""
+    table = HeadlessTable("chase", ["phone", "medium", "medium", "medium"], seed=4,
+                          bot_seed=4, keep_records=False, names=["Anna", "Ben", "Carl", "Dora"],
+                          think=0.3)
+
+    async def body(browser: Chromium) -> None:
+        await browser.goto(table.server.link(0) + "?lang=en")
+        while table.game.view(0)["lives"][0] > 0:
+            assert not table.game.finished, "seat 0 never went out"
+            p = table.game.to_move()
+            if p is None or p.seat != 0:
+                await asyncio.sleep(0.02)
+                continue
+            n = len(table.game.moves)
+            await browser.tap("#moves button")
+            await until(lambda n=n: len(table.game.moves) > n or table.game.finished)
+        assert not table.game.finished                  # the others play on
+        await browser.wait_for(f"{text('#hand')} === 'You are out.'")
+
+    run_page(table, body, width=360, height=640)

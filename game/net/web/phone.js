@@ -518,7 +518,10 @@
       }
       hand.appendChild(b);
     }
-    if (!v.hand.length && !state.table.finished) hand.appendChild(el("p", "prompt", t("no_cards")));
+    // a player out of the game is told so, not that this round dealt them nothing
+    if (!v.hand.length && !state.table.finished) {
+      hand.appendChild(el("p", "prompt", isOut(v, state.table, seat) ? t("e_out_you") : t("no_cards")));
+    }
     const words = legal.filter((m) => !byCard[m.startsWith("take:") ? m.slice(5) : m]);
     moves.classList.toggle("many", words.length > 2);   // one row (phone.css)
     for (const m of words) {
