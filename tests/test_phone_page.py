@@ -122,9 +122,14 @@ def test_the_last_round_is_told_once_at_the_end_with_what_it_cost():
         last = table.game.rounds[-1]
         losers = [int(s) for s, n in last["lost"].items() if n > 0]
         assert not any(table.names[0] in line for line in lines), lines   # "you" instead
-        assert losers and lines[-len(losers):] == [
-            "Du verlierst ein Leben." if s == 0 else f"{table.names[s]} verliert ein Leben"
-            for s in losers]
+        lives = table.game.view(0)["lives"]
+        told = []
+        for s in losers:                # each loss, and who went out with it
+            told.append("Du verlierst ein Leben." if s == 0
+                        else f"{table.names[s]} verliert ein Leben")
+            if lives[s] <= 0:
+                told.append("Du bist raus." if s == 0 else f"{table.names[s]} ist raus.")
+        assert losers and lines[-len(told):] == told, lines
 
     run_page(table, body, width=360, height=640)
 
@@ -1039,5 +1044,34 @@ def test_a_player_who_is_out_is_told_so_not_that_the_round_has_no_cards():
             await until(lambda n=n: len(table.game.moves) > n or table.game.finished)
         assert not table.game.finished                  # the others play on
         await browser.wait_for(f"{text('#hand')} === 'You are out.'")
+
+    run_page(table, body, width=360, height=640)
+
+
+def test_the_log_says_who_went_out_as_the_windows_does():
+    """A round that took a player's last life: the window's log says "Anna is out."
+    (to its own person "You are out."), the phone's log ended at "You lose a life."
+    and only the chips showed it."""
+    table = HeadlessTable("chase", ["phone", "medium", "medium", "medium"], seed=4,
+                          bot_seed=4, keep_records=False, names=["Anna", "Ben", "Carl", "Dora"],
+                          think=0.3)
+    log = "[...document.querySelectorAll('#log li')].map(li => li.textContent)"
+
+    async def body(browser: Chromium) -> None:
+        await browser.goto(table.server.link(0) + "?lang=en")
+        while table.game.view(0)["lives"][0] > 0:
+            assert not table.game.finished, "seat 0 never went out"
+            p = table.game.to_move()
+            if p is None or p.seat != 0:
+                await asyncio.sleep(0.02)
+                continue
+            n = len(table.game.moves)
+            await browser.tap("#moves button")
+            await until(lambda n=n: len(table.game.moves) > n or table.game.finished)
+        assert not table.game.finished                  # the others play on
+        await browser.wait_for(f"{text('#hand')} === 'You are out.'")
+        lines = await browser.eval(log)
+        lost = lines.index("You lose a life.")
+        assert lines[lost + 1] == "You are out.", lines
 
     run_page(table, body, width=360, height=640)

@@ -631,6 +631,9 @@
         const n = tb.last_lost[k];
         if (counting(v) && n) add(t("e_counted", { s: who(Number(k)), n: (n > 0 ? "+" : "−") + Math.abs(n) }));
         else if (n > 0) add(lostText(Number(k), n));
+        // the last life gone: out, as the window's log says (not a sudden death's
+        // contender, who plays on with none)
+        if (n > 0 && isOut(v, tb, Number(k))) add(said("e_out", Number(k), { name: who(Number(k)) }));
       }
       // sudden death costs no lives: the round's lowest card puts its holders out (with
       // three or more contenders the game goes on), or the round is played again
