@@ -775,6 +775,49 @@ def test_a_seat_opened_by_its_link_asks_once_for_the_players_name():
     run_page(table, body, width=360, height=640)
 
 
+def test_a_phone_is_called_what_the_table_can_draw():
+    """A name with an emoji ("Jörg 🍺") was the page's title with the mug while the
+    table's window drew a box for it; a name of emoji alone said "Abgelehnt:
+    bad_field". The page names its player as the table has it ("Jörg"), and an emoji
+    alone is refused in words, in German by a seat's link and in English by a guest."""
+    table = HeadlessTable("chase", ["phone", "phone", "medium"], seed=3, keep_records=False,
+                          lang="de")
+    shown = "!document.getElementById('naming').hidden"
+    beer = "\U0001F37A"
+
+    async def body(browser: Chromium) -> None:
+        await browser.goto(table.server.link(0) + "?lang=de")
+        await browser.wait_for(f"{shown} && document.querySelector('#hand img') !== null")
+        await type_into(browser, "#myname", beer + beer)
+        await browser.tap("#nameok")
+        await browser.wait_for(f"{text('#toast')} === 'Diesen Namen kann der Tisch nicht "
+                               "zeigen: Nimm Buchstaben, keine Emojis.'")
+        await type_into(browser, "#myname", f"Jörg {beer}")
+        await browser.tap("#nameok")
+        await browser.wait_for(f"!({shown}) && {text('#title')} === 'Jörg'")
+        assert table.names[0] == "Jörg"
+        # a guest with the join code, on an English page
+        joinmsg = text("#joinmsg")
+        await browser.goto(table.server.base_url + "/?lang=en")
+        await browser.wait_for("document.getElementById('line').textContent === 'connected'")
+        await type_into(browser, "#code", table.server.access.code)
+        await browser.tap("#look")
+        await browser.wait_for("document.querySelector('#free button') !== null")
+        await browser.tap("#free button")
+        await type_into(browser, "#name", f" {beer} ")
+        await browser.tap("#sit")
+        await browser.wait_for(f"{joinmsg} === 'The table cannot show this name: use "
+                               "letters, not emoji.'")
+        await type_into(browser, "#name", f"Zoë {beer}")
+        await browser.tap("#sit")
+        await browser.wait_for(f"{text('#title')} === 'Zoë' && "
+                               "[...document.querySelectorAll('#players .name')]"
+                               ".map(e => e.textContent).includes('Jörg')")
+        assert table.names[:2] == ["Jörg", "Zoë"]
+
+    run_page(table, body, width=360, height=640)
+
+
 def test_default_names_are_said_in_the_pages_language():
     """A German ``stammtisch host`` table called its unnamed seats "Handy 1" and
     "Mittel 3" on an English page too. The page says the table's default names in

@@ -237,8 +237,10 @@
     }
   }
   function reason(msg) {
-    const key = "r_" + msg.code;
     const d = Object.assign({}, msg.detail || {});
+    // a name with nothing the table can draw (emoji only) is left empty: say why
+    if (msg.code === "bad_field" && d.field === "name") return t("r_bad_name");
+    const key = "r_" + msg.code;
     if (d.card) d.card = cardText(d.card);
     if (d.suit) d.suit = SUITS[d.suit] || d.suit;
     return TEXT.en[key] ? t(key, d) : t("r_other", { code: msg.code });
