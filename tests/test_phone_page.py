@@ -791,7 +791,7 @@ def test_a_phone_is_called_what_the_table_can_draw():
         await type_into(browser, "#myname", beer + beer)
         await browser.tap("#nameok")
         await browser.wait_for(f"{text('#toast')} === 'Diesen Namen kann der Tisch nicht "
-                               "zeigen: Nimm Buchstaben, keine Emojis.'")
+                               "zeigen: Nimm lateinische Buchstaben, keine Emojis.'")
         await type_into(browser, "#myname", f"Jörg {beer}")
         await browser.tap("#nameok")
         await browser.wait_for(f"!({shown}) && {text('#title')} === 'Jörg'")
@@ -807,7 +807,7 @@ def test_a_phone_is_called_what_the_table_can_draw():
         await type_into(browser, "#name", f" {beer} ")
         await browser.tap("#sit")
         await browser.wait_for(f"{joinmsg} === 'The table cannot show this name: use "
-                               "letters, not emoji.'")
+                               "Latin letters, not emoji.'")
         await type_into(browser, "#name", f"Zoë {beer}")
         await browser.tap("#sit")
         await browser.wait_for(f"{text('#title')} === 'Zoë' && "
