@@ -10,7 +10,7 @@ phones say the same.
 The characters are ``data/font_chars.json``, written by ``tools/make_font_chars.py``
 from the faces themselves (Lato's regular and bold cuts and pygame's built-in font,
 which stands in without the font package: the characters all three draw), and
-checked against them by ``tests/test_assets.py``. Reading it needs no pygame, so
+checked against them by ``tests/test_text_face.py``. Reading it needs no pygame, so
 the phone server's thread decides too.
 """
 
