@@ -122,9 +122,14 @@ def test_the_last_round_is_told_once_at_the_end_with_what_it_cost():
         last = table.game.rounds[-1]
         losers = [int(s) for s, n in last["lost"].items() if n > 0]
         assert not any(table.names[0] in line for line in lines), lines   # "you" instead
-        assert losers and lines[-len(losers):] == [
-            "Du verlierst ein Leben." if s == 0 else f"{table.names[s]} verliert ein Leben"
-            for s in losers]
+        lives = table.game.view(0)["lives"]
+        told = []
+        for s in losers:                # each loss, and who went out with it
+            told.append("Du verlierst ein Leben." if s == 0
+                        else f"{table.names[s]} verliert ein Leben")
+            if lives[s] <= 0:
+                told.append("Du bist raus." if s == 0 else f"{table.names[s]} ist raus.")
+        assert losers and lines[-len(told):] == told, lines
 
     run_page(table, body, width=360, height=640)
 
@@ -770,6 +775,49 @@ def test_a_seat_opened_by_its_link_asks_once_for_the_players_name():
     run_page(table, body, width=360, height=640)
 
 
+def test_a_phone_is_called_what_the_table_can_draw():
+    """A name with an emoji ("Jörg 🍺") was the page's title with the mug while the
+    table's window drew a box for it; a name of emoji alone said "Abgelehnt:
+    bad_field". The page names its player as the table has it ("Jörg"), and an emoji
+    alone is refused in words, in German by a seat's link and in English by a guest."""
+    table = HeadlessTable("chase", ["phone", "phone", "medium"], seed=3, keep_records=False,
+                          lang="de")
+    shown = "!document.getElementById('naming').hidden"
+    beer = "\U0001F37A"
+
+    async def body(browser: Chromium) -> None:
+        await browser.goto(table.server.link(0) + "?lang=de")
+        await browser.wait_for(f"{shown} && document.querySelector('#hand img') !== null")
+        await type_into(browser, "#myname", beer + beer)
+        await browser.tap("#nameok")
+        await browser.wait_for(f"{text('#toast')} === 'Diesen Namen kann der Tisch nicht "
+                               "zeigen: Nimm lateinische Buchstaben, keine Emojis.'")
+        await type_into(browser, "#myname", f"Jörg {beer}")
+        await browser.tap("#nameok")
+        await browser.wait_for(f"!({shown}) && {text('#title')} === 'Jörg'")
+        assert table.names[0] == "Jörg"
+        # a guest with the join code, on an English page
+        joinmsg = text("#joinmsg")
+        await browser.goto(table.server.base_url + "/?lang=en")
+        await browser.wait_for("document.getElementById('line').textContent === 'connected'")
+        await type_into(browser, "#code", table.server.access.code)
+        await browser.tap("#look")
+        await browser.wait_for("document.querySelector('#free button') !== null")
+        await browser.tap("#free button")
+        await type_into(browser, "#name", f" {beer} ")
+        await browser.tap("#sit")
+        await browser.wait_for(f"{joinmsg} === 'The table cannot show this name: use "
+                               "Latin letters, not emoji.'")
+        await type_into(browser, "#name", f"Zoë {beer}")
+        await browser.tap("#sit")
+        await browser.wait_for(f"{text('#title')} === 'Zoë' && "
+                               "[...document.querySelectorAll('#players .name')]"
+                               ".map(e => e.textContent).includes('Jörg')")
+        assert table.names[:2] == ["Jörg", "Zoë"]
+
+    run_page(table, body, width=360, height=640)
+
+
 def test_default_names_are_said_in_the_pages_language():
     """A German ``stammtisch host`` table called its unnamed seats "Handy 1" and
     "Mittel 3" on an English page too. The page says the table's default names in
@@ -859,5 +907,214 @@ def test_a_paused_table_says_so_until_play_goes_on():
             "geschlossen ist.")
         table.link.pause(False)
         await browser.wait_for("document.getElementById('paused').hidden")
+
+    run_page(table, body, width=360, height=640)
+
+
+def test_after_general_rams_the_seats_that_dropped_play():
+    """General Rams makes everybody play, the ones who dropped out before it too: the
+    window's plates say "plays"; the phone's chips still said "drops" while those
+    players played their cards to the tricks."""
+    table = HeadlessTable("rams", ["phone", "phone", "phone"], seed=6, keep_records=False,
+                          names=["Anna", "Ben", "Carl"])
+
+    async def body(browser: Chromium) -> None:
+        me = table.game.to_move().seat              # declares first: drops out
+        lines: dict[int, Line] = {}
+        async with phone_session() as session:
+            for s in (0, 1, 2):
+                if s != me:
+                    lines[s] = await Line(session, ws_url(table)).open()
+                    await lines[s].send({"type": "hello", "token": token_of(table, s)})
+            await browser.goto(table.server.link(me) + "?lang=en")
+            while (p := table.game.to_move()).decision == "declare":
+                n = len(table.game.moves)
+                if p.seat == me:
+                    await browser.wait_for(CONTROL)
+                    i = await browser.eval("[...document.querySelectorAll('#moves button')]"
+                                           ".findIndex(b => b.textContent === "
+                                           "STAMMTISCH_TEXTS.en.m_drop)")
+                    await browser.tap(f"#moves button:nth-child({i + 1})")
+                else:
+                    move = "general" if "general" in p.legal else "play"
+                    await lines[p.seat].send({"type": "move", "id": f"d{n}", "step": n,
+                                              "move": move})
+                while len(table.game.moves) == n:
+                    await asyncio.sleep(0.02)
+            view = table.game.view(me)
+            general = view["general"]
+            assert general is not None and general != me and view["declared"][str(me)] == "drop"
+            await browser.wait_for("document.querySelectorAll('#hand .card.legal').length"
+                                   " > 0 || document.getElementById('status').textContent"
+                                   ".endsWith('decides…')")
+            chips = await browser.eval("[...document.querySelectorAll('#players .seat')]"
+                                       ".map(s => s.querySelector('.tag').textContent)")
+            assert "General Rams" in chips[general], chips
+            assert "plays" in chips[me] and "drops" not in " ".join(chips), chips
+            for line in lines.values():
+                await line.close()
+
+    run_page(table, body, width=360, height=640)
+
+
+def test_a_choice_made_says_the_table_has_not_answered_yet():
+    """After a tap on a choice the page waits for the table's answer (a paused table
+    keeps it waiting until its menu closes; a phone offline sends it when back): its
+    button showed "…" but the status still said "Your turn!" until the table's next
+    message, the "Waiting for the table…" it has for this never showing."""
+    table = HeadlessTable("chase", ["phone", "medium", "medium"], seed=4, bot_seed=4,
+                          keep_records=False, names=["Anna", "Ben", "Carl"])
+
+    async def body(browser: Chromium) -> None:
+        await browser.goto(table.server.link(0) + "?lang=en")
+        await until(lambda: (p := table.game.to_move()) is not None and p.seat == 0)
+        await browser.wait_for(CONTROL)
+        assert await browser.eval(text("#status")) == "Your turn!"
+        # the table does not answer: the move is not delivered
+        await browser.eval("WebSocket.prototype.send = function () {}")
+        await browser.tap("#moves button")
+        await browser.wait_for("document.querySelector('#moves button.sent') !== null")
+        assert await browser.eval(text("#status")) == "Waiting for the table…"
+
+    run_page(table, body, width=360, height=640)
+
+
+def test_a_held_reveal_is_not_said_to_be_the_next_players_decision():
+    """The window holds a round's result until its person goes on (``table.held``):
+    the game has dealt the next round already, and the phones said "Clara decides…"
+    of its first player, a computer that does not decide before the screen goes on,
+    for as long as nobody at the screen pressed Space. They say that the round's
+    result is on the screen."""
+    table = HeadlessTable("chase", ["phone", "medium", "medium"], seed=4, bot_seed=4,
+                          keep_records=False, names=["Anna", "Ben", "Carl"], think=30)
+
+    async def body(browser: Chromium) -> None:
+        await browser.goto(table.server.link(0) + "?lang=de")
+        await until(lambda: (p := table.game.to_move()) is not None and p.seat != 0)
+        who = table.names[table.game.to_move().seat]
+        await browser.wait_for(f"{text('#status')} === '{who} entscheidet…'")
+        table.link.hold(True)
+        await browser.wait_for(f"{text('#status')} === 'Am Bildschirm steht das Ergebnis "
+                               "der Runde…'")
+        table.link.hold(False)
+        await browser.wait_for(f"{text('#status')} === '{who} entscheidet…'")
+
+    run_page(table, body, width=360, height=640)
+
+
+def test_the_odds_button_keeps_its_word_beside_a_long_note():
+    """On a 360 px phone in German the coach's note beside *Chancen* ("Die Zahl unter
+    jeder Wahl: das Strafrisiko (fünf Zähler).") squeezed the button narrower than its
+    word: its last letter stood outside the button, on the note's first words."""
+    table = HeadlessTable("rams", ["phone", "medium", "phone", "medium"], seed=5, bot_seed=5,
+                          keep_records=False)
+
+    async def body(browser: Chromium) -> None:
+        await rams_choices_at(browser, table, 360, 640, "de")
+        await browser.tap("#odds")
+        await browser.wait_for("document.querySelector('#moves .odds') !== null", 120)
+        odds, note = await browser.eval(
+            "['odds', 'oddsnote'].map(i => { const e = document.getElementById(i); "
+            "const r = e.getBoundingClientRect(); return [r.left, r.right, "
+            "e.scrollWidth - e.clientWidth]; })")
+        assert odds[2] <= 0, odds                       # the word inside its button
+        assert odds[1] <= note[0], (odds, note)         # and the note beside it
+
+    run_page(table, body, width=360, height=640)
+
+
+def test_the_dealers_three_choices_fit_a_small_phone_under_the_name_box():
+    """The dealer declares last: the chips above carry the others' declarations
+    ("steigt aus" on a line of its own) and, with the table's default name, the name
+    box stands at the top. In German its button ("Diesen Namen nehmen") took a row
+    of its own under the field, and on a 360x640 phone the three choices lay below
+    the screen's edge (613 to 669 px). The field and its button share one row."""
+    table = HeadlessTable("rams", ["phone", "phone", "phone", "phone"], seed=5,
+                          keep_records=False)
+    boxes = ("[...document.querySelectorAll('#moves button')].map(b => "
+             "b.getBoundingClientRect().bottom)")
+
+    async def body(browser: Chromium) -> None:
+        me = table.game.view(0)["dealer"]
+        first = table.game.to_move().seat
+        async with phone_session() as session:
+            lines = {}
+            for s in range(4):
+                if s != me:
+                    lines[s] = await Line(session, ws_url(table)).open()
+                    await lines[s].send({"type": "hello", "token": token_of(table, s)})
+            while (p := table.game.to_move()).seat != me:
+                n = len(table.game.moves)
+                await lines[p.seat].send({"type": "move", "id": f"d{n}", "step": n,
+                                          "move": "play" if p.seat == first else "drop"})
+                await until(lambda n=n: len(table.game.moves) > n)
+            assert p.legal == ("drop", "play", "general")
+            await browser.send("Emulation.setDeviceMetricsOverride", {
+                "width": 360, "height": 640, "deviceScaleFactor": 1, "mobile": True})
+            for lang in ("de", "en"):
+                await browser.goto(table.server.link(me) + "?lang=" + lang)
+                await browser.wait_for("document.querySelectorAll('#moves button')"
+                                       ".length === 3 && !document.getElementById("
+                                       "'naming').hidden")
+                await browser.wait_for("[...document.querySelectorAll('#hand img')]"
+                                       ".every(i => i.complete)")
+                bottoms = await browser.eval(boxes)
+                assert max(bottoms) <= 640, (lang, bottoms)
+            for line in lines.values():
+                await line.close()
+
+    run_page(table, body, width=360, height=640)
+
+
+def test_a_player_who_is_out_is_told_so_not_that_the_round_has_no_cards():
+    """Out of a Chase game, the phone said "No cards in this round." under the others'
+    rounds until the end, as if its player were dealt in again next round. It says
+    "You are out.", in the window's words."""
+    table = HeadlessTable("chase", ["phone", "medium", "medium", "medium"], seed=4,
+                          bot_seed=4, keep_records=False, names=["Anna", "Ben", "Carl", "Dora"],
+                          think=0.3)
+
+    async def body(browser: Chromium) -> None:
+        await browser.goto(table.server.link(0) + "?lang=en")
+        while table.game.view(0)["lives"][0] > 0:
+            assert not table.game.finished, "seat 0 never went out"
+            p = table.game.to_move()
+            if p is None or p.seat != 0:
+                await asyncio.sleep(0.02)
+                continue
+            n = len(table.game.moves)
+            await browser.tap("#moves button")
+            await until(lambda n=n: len(table.game.moves) > n or table.game.finished)
+        assert not table.game.finished                  # the others play on
+        await browser.wait_for(f"{text('#hand')} === 'You are out.'")
+
+    run_page(table, body, width=360, height=640)
+
+
+def test_the_log_says_who_went_out_as_the_windows_does():
+    """A round that took a player's last life: the window's log says "Anna is out."
+    (to its own person "You are out."), the phone's log ended at "You lose a life."
+    and only the chips showed it."""
+    table = HeadlessTable("chase", ["phone", "medium", "medium", "medium"], seed=4,
+                          bot_seed=4, keep_records=False, names=["Anna", "Ben", "Carl", "Dora"],
+                          think=0.3)
+    log = "[...document.querySelectorAll('#log li')].map(li => li.textContent)"
+
+    async def body(browser: Chromium) -> None:
+        await browser.goto(table.server.link(0) + "?lang=en")
+        while table.game.view(0)["lives"][0] > 0:
+            assert not table.game.finished, "seat 0 never went out"
+            p = table.game.to_move()
+            if p is None or p.seat != 0:
+                await asyncio.sleep(0.02)
+                continue
+            n = len(table.game.moves)
+            await browser.tap("#moves button")
+            await until(lambda n=n: len(table.game.moves) > n or table.game.finished)
+        assert not table.game.finished                  # the others play on
+        await browser.wait_for(f"{text('#hand')} === 'You are out.'")
+        lines = await browser.eval(log)
+        lost = lines.index("You lose a life.")
+        assert lines[lost + 1] == "You are out.", lines
 
     run_page(table, body, width=360, height=640)

@@ -667,3 +667,45 @@ def test_a_seat_opened_by_its_link_names_itself_once():
         asyncio.run(main())
     assert table.names == ["Lena", "Anna", "Mia", "Medium 4"]
     assert [s.name for s in table.record().seats] == ["Lena", "Anna", "Mia", "Medium 4"]
+
+
+def test_a_name_is_what_the_table_can_draw():
+    """A phone that named itself "Jörg 🍺" was called so on the table, whose font draws
+    the mug as a box, and on the phones, which draw the mug: the table and the phones
+    disagreed. A name keeps only the characters the table's font draws ("Jörg"), the
+    same on the table and on every phone; a name of emoji alone is left empty and
+    refused as an empty name is (``bad_field`` for ``name``), also a guest's."""
+    table = _table("chase", ["phone", "phone", "phone", "medium"])
+    beer, dice = "\U0001F37A", "\U0001F3B2"
+
+    async def main() -> None:
+        async with aiohttp.ClientSession() as session:
+            first = await _hello(session, table, 0)
+            other = await _hello(session, table, 1)
+            for bad in (beer + beer, f" {beer} \u200d{dice} "):
+                await first.send({"type": "name", "name": bad})
+                r = await first.until(lambda m: m["type"] in ("refused", "named"))
+                assert r["type"] == "refused" and r["code"] == "bad_field", bad
+                assert r["detail"] == {"field": "name"}
+            await first.send({"type": "name", "name": f"Jörg {beer}"})
+            named = await first.until(lambda m: m["type"] in ("refused", "named"))
+            assert named == {"type": "named", "seat": 0, "name": "Jörg"}
+            for line in (first, other):
+                await line.until(lambda m: m["type"] == "state"
+                                 and m["table"]["names"][0] == "Jörg")
+            guest = await Line(session, ws_url(table)).open()
+            code = table.server.access.code
+            await guest.send({"type": "claim", "code": code, "seat": 2, "name": dice})
+            r = await guest.until(lambda m: m["type"] in ("refused", "claimed"))
+            assert r["type"] == "refused" and r["code"] == "bad_field"
+            await guest.send({"type": "claim", "code": code, "seat": 2,
+                              "name": f"Mia {dice}  Ma"})
+            await guest.until(lambda m: m["type"] == "claimed")
+            for line in (first, other):
+                await line.until(lambda m: m["type"] == "state"
+                                 and m["table"]["names"][2] == "Mia Ma")
+
+    with running(table):
+        asyncio.run(main())
+    assert table.names[:3] == ["Jörg", "Phone 2", "Mia Ma"]
+    assert [s.name for s in table.record().seats][:3] == ["Jörg", "Phone 2", "Mia Ma"]

@@ -359,7 +359,7 @@ def test_host_names_the_seats_given_and_the_others_in_its_language():
     kinds = ["phone", "phone", "medium", "phone"]
     assert parse_names("Anna,, Ben", kinds) == ["Anna", None, "Ben", None]
     for bad, why in (("a,b,c,d,e", "5 names for 4 seats"), ("Anna,ANNA ", "given twice"),
-                     ("x" * 17, "longer than 16"), ("A\u0007nna", "printable")):
+                     ("x" * 17, "longer than 16"), ("A\u0007nna", "cannot show")):
         with pytest.raises(ValueError, match=why):
             parse_names(bad, kinds)
     en = HeadlessTable("chase", kinds, names=["Anna"], lang="en", keep_records=False)
@@ -380,6 +380,22 @@ def test_host_refuses_bad_names_before_it_starts(capsys):
 
     assert host.main(["--seats", "phone,random,random", "--names", "Eva,eva"]) == 2
     assert "error: --names: 'eva' is given twice" in capsys.readouterr().err
+
+
+def test_host_refuses_a_name_the_table_cannot_show(capsys):
+    """``--names "Jörg 🍺"`` was taken, and the window's font drew the mug as a box
+    while the phones showed it: such a name is refused before the table starts, as
+    a phone's would lose the mug. A name typed decomposed ("o" and a combining
+    diaeresis) is the same name composed."""
+    from game.net import host
+
+    kinds = ["phone", "phone", "medium"]
+    for bad in ("Jörg \U0001F37A", "\U0001F37A", "\u5f20\u4f1f"):
+        with pytest.raises(ValueError, match="cannot show"):
+            host.parse_names(bad, kinds)
+    assert host.parse_names("Jo\u0308rg,Anna  B", kinds) == ["Jörg", "Anna B", None]
+    assert host.main(["--seats", "phone,random,random", "--names", "Eva \U0001F37A"]) == 2
+    assert "has characters the table cannot show" in capsys.readouterr().err
 
 
 def test_a_phone_seat_the_setup_left_unnamed_may_name_itself():

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -12,9 +14,12 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
+from game.drawable import chars, drawable  # noqa: E402
 from game.view import text  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
+#: characters Lato has no glyph for: an emoji, a Chinese name, Greek, a capital sharp s
+OTHERS = "\U0001F37A\u5f20\u4f1f\u03a9\u1e9e"
 
 
 @pytest.fixture(autouse=True)
@@ -73,3 +78,33 @@ def test_without_the_package_the_built_in_font_stands_in(monkeypatch):
     monkeypatch.setattr(text, "_paths", {})
     f = text.font(30, True)
     assert f.bold and f.size("Jörg")[0] > 0
+
+
+def test_the_characters_names_keep_to_are_the_faces(tmp_path):
+    """``game/data/font_chars.json`` (what a name keeps, :mod:`game.drawable`) is what
+    ``tools/make_font_chars.py`` reads from the installed faces now: after a new
+    font-lato, run the script and commit its file."""
+    subprocess.run([sys.executable, str(ROOT / "tools" / "make_font_chars.py"), str(tmp_path)],
+                   check=True, capture_output=True)
+    fresh = json.loads((tmp_path / "font_chars.json").read_text("utf-8"))
+    committed = json.loads((ROOT / "game" / "data" / "font_chars.json").read_text("utf-8"))
+    assert fresh == committed, "game/data/font_chars.json is stale: run tools/make_font_chars.py"
+
+
+@pytest.mark.parametrize("bold", [False, True])
+def test_the_window_draws_every_character_a_name_keeps_and_boxes_the_others(bold, monkeypatch):
+    """The data, read another way: each of its characters is drawn by Lato and by the
+    built-in font that stands in without it, not as the empty box; an emoji and a
+    script Lato lacks are drawn as the box, and a name loses them."""
+    def boxed(f: pygame.font.Font) -> set[str]:
+        def pixels(s: str) -> bytes:
+            return pygame.image.tobytes(f.render(s, True, (255, 255, 255)), "RGBA")
+        box = pixels("\ue000")               # a private-use code point: the empty box
+        return {c for c in chars() | set(OTHERS) if c != " " and pixels(c) == box}
+
+    assert boxed(text.font(40, bold)) == set(OTHERS)
+    assert drawable(OTHERS) == ""
+    monkeypatch.setattr(text, "face_folder", lambda: None)     # the built-in font
+    monkeypatch.setattr(text, "_paths", {})
+    monkeypatch.setattr(text, "_fonts", {})
+    assert not boxed(text.font(40, bold)) - set(OTHERS)

@@ -259,3 +259,53 @@ def test_the_phones_are_told_of_the_pause_menu_and_not_of_the_privacy_screen():
         assert not link.paused
     finally:
         table.exit()
+
+
+def test_the_phones_are_told_while_the_window_holds_a_rounds_reveal():
+    """A person at the screen continues after a round's result (Space), and until then
+    the game, dealt on into the next round, waits: every phone's state says so
+    (``table.held``), else its page said that the next round's first player decides
+    for as long as the result stayed up. Told once the hold begins, and again once the
+    person went on."""
+    app = T.make_app((1280, 720), reveal_hold=None)
+    seats = [{"name": "P0", "human": True, "phone": True},
+             {"name": "P1", "human": True},
+             {"name": "P2", "human": False, "level": "easy"}]
+    table = app.open("table", game_id="chase", seats=seats, seed=5, options=LOOPBACK)
+    link = table.phones.link
+    held: list[bool] = []                   # table.held in the phone's states, as it changed
+
+    async def script(line: Line) -> None:
+        moved: set[int] = set()
+        while held[-2:] != [True, False]:
+            m = await line.until(lambda m: m["type"] == "state", timeout=60)
+            if not held or held[-1] != m["table"]["held"]:
+                held.append(m["table"]["held"])
+            legal, step = m["view"]["legal"], m["step"]
+            if legal and not m["table"]["finished"] and step not in moved:
+                moved.add(step)
+                await line.send({"type": "move", "id": f"m{step}", "step": step,
+                                 "move": legal[0]})
+
+    try:
+        T.key(app, pygame.K_RETURN)                     # close the join panel
+        phone = Phone(table, 0, script).start()
+        give_up = time.monotonic() + 60
+        while table.state != flow.HOLD:
+            assert time.monotonic() < give_up and not table.game.finished, "no hold"
+            _alive(phone)
+            if table.state == "human" and app.top is table:
+                table.human_move(table.pending.legal[0])
+            elif app.top is not table:
+                T.key(app, pygame.K_RETURN)             # the privacy screen
+            time.sleep(0.002)
+            T.frame(app)
+        _frames_until(app, lambda: held[-1:] == [True] or phone.done(), "told of the hold")
+        _alive(phone)
+        assert link.table_facts()["held"] is True and table.state == flow.HOLD
+        T.key(app, pygame.K_SPACE)                      # the person goes on
+        _frames_until(app, phone.done, "told that the hold ended")
+        phone.check()
+        assert held[-2:] == [True, False] and not link.held
+    finally:
+        table.exit()

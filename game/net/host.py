@@ -33,9 +33,10 @@ import signal
 import sys
 import threading
 import time
+import unicodedata
 from typing import Any
 
-from game import cliargs, games, i18n, notices, records, seeds
+from game import cliargs, drawable, games, i18n, notices, records, seeds
 from game.i18n import t
 from game.net.access import same_name
 from game.net.link import AWAY_AFTER
@@ -69,9 +70,10 @@ def parse_seats(text: str, game_id: str) -> list[str]:
 def parse_names(text: str, kinds: list[str]) -> list[str | None]:
     """``--names Anna,,Ben``: a name per seat, in order (``None``: the default, also
     for the seats past the list). Raises ``ValueError`` for more names than seats, a
-    name longer than ``MAX_NAME`` characters or with characters a screen cannot show,
+    name longer than ``MAX_NAME`` characters or with characters the table cannot show
+    (:mod:`game.drawable`: an emoji, say; a phone's name would lose them),
     and for two names that look the same (letter case and spaces do not count)."""
-    parts = [p.strip() for p in text.split(",")]
+    parts = [unicodedata.normalize("NFC", p).strip() for p in text.split(",")]
     if len(parts) > len(kinds):
         raise ValueError(f"--names has {len(parts)} names for {len(kinds)} seats")
     out: list[str | None] = []
@@ -82,8 +84,8 @@ def parse_names(text: str, kinds: list[str]) -> list[str | None]:
         if len(part) > MAX_NAME:
             raise ValueError(f"--names: {part!r} is longer than {MAX_NAME} characters")
         name = clean_name(part)
-        if name != part or name is None:
-            raise ValueError(f"--names: {part!r} may only have printable characters")
+        if name is None or not set(part) <= drawable.chars():
+            raise ValueError(f"--names: {part!r} has characters the table cannot show")
         if any(other is not None and same_name(name, other) for other in out):
             raise ValueError(f"--names: {part!r} is given twice")
         out.append(name)
@@ -366,7 +368,8 @@ def main(argv: list[str]) -> int:
     p.add_argument("--names", default=None, metavar="LIST",
                    help="the seats' names, in the order of --seats, e.g. Anna,Ben (an empty "
                         "entry keeps the default; a phone seat without a name may choose "
-                        f"its own on the phone, at most {MAX_NAME} characters)")
+                        f"its own on the phone; at most {MAX_NAME} characters, only ones "
+                        "the table's font shows: no emoji)")
     p.add_argument("--lang", choices=i18n.LANGS, default=None,
                    help="the language of the seats' default names (otherwise the one "
                         "chosen in the settings)")

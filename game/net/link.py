@@ -100,6 +100,10 @@ class PhoneLink:
         #: the person at the screen paused the table (its menu is open): the phones
         #: are told, so their players know why nothing moves (:meth:`pause`)
         self.paused = False
+        #: the window holds a round's reveal (its result stays up until the person at
+        #: the screen goes on, or for a few seconds): the game has moved on to the next
+        #: round, whose first player does not decide yet (:meth:`hold`)
+        self.held = False
         server.set_names(self.names, self.defaults)
 
     # ------------------------------------------------------------------ queries
@@ -120,6 +124,14 @@ class PhoneLink:
         return seat if self.clock() - since >= self.away_after else None
 
     # ------------------------------------------------------------------ the table's answers
+
+    def hold(self, held: bool) -> None:
+        """The window began (True) or ended (False) holding a round's reveal: every
+        phone gets its state again with ``table.held`` telling it, once per change, so
+        a page does not say that the next round's first player decides meanwhile."""
+        if held != self.held:
+            self.held = held
+            self.publish(force=True)
 
     def keep_waiting(self, seat: int) -> None:
         """The table waits for the phone (asked again after ``away_after``)."""
@@ -221,6 +233,8 @@ class PhoneLink:
             # the table's menu is open at the screen: the game waits (not a privacy
             # screen, which is only another person's turn)
             "paused": self.paused,
+            # the window shows the last round's result until its person goes on
+            "held": self.held,
             "winner": list(winner) if isinstance(winner, list) else winner,
         }
 

@@ -43,6 +43,8 @@ import json
 import re
 from typing import Any
 
+from game.drawable import drawable_name
+
 #: The largest message a phone may send (bytes of UTF-8). Larger ones are refused.
 MAX_MESSAGE = 4096
 #: Frames larger than this are not even read: the connection is closed with
@@ -135,11 +137,13 @@ def _id_of(msg: dict[str, Any]) -> str | None:
 
 
 def clean_name(value: object) -> str | None:
-    """A player's name (a guest's, or one a seat gives itself): printable, trimmed, at
-    most :data:`MAX_NAME` characters; ``None`` if nothing is left."""
+    """A player's name (a guest's, or one a seat gives itself) as the table can draw
+    it (:func:`game.drawable.drawable_name`: an emoji or a control character is
+    dropped, spaces are single and trimmed), at most :data:`MAX_NAME` characters;
+    ``None`` if nothing is left."""
     if not isinstance(value, str):
         return None
-    name = "".join(ch for ch in value if ch.isprintable()).strip()[:MAX_NAME].strip()
+    name = drawable_name(value)[:MAX_NAME].strip()
     return name or None
 
 

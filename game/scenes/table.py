@@ -336,7 +336,7 @@ class TableScene(ServedWhileCovered, PrivateHand, Scene):
 
     def update(self, dt: float) -> None:
         self.clock += dt
-        self.phone_room.update()
+        self.phone_room.update(held=self.state == F.HOLD)
         self._sync_privacy()
         self.coach.poll()
         self.ensure_layout(self.app.size)    # events pin cards where they are drawn

@@ -128,11 +128,13 @@ class TablePhones:
 
     # ------------------------------------------------------------------ every frame
 
-    def update(self) -> None:
+    def update(self, held: bool = False) -> None:
+        """Every frame the table is on top; ``held``: it holds a round's reveal."""
         room = self.room
         if room is None:
             return
         room.link.pause(False)               # the table is on top: nothing pauses it
+        room.link.hold(held)
         room.pump()
         if self.showing and room.all_connected() and not self._seen:
             self._seen = True                # everybody is in: the table comes forward

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from game import i18n
+from game.drawable import drawable_name
 from game.i18n import t
 from game.turn.sources import BotSource, HumanSource, LevelSource, MoveSource
 from game.turn.workers import Worker
@@ -17,13 +18,14 @@ from game.turn.workers import Worker
 
 def seats_from_setup(setup: dict[str, Any], lang: str | None = None) -> list[dict[str, Any]]:
     """The seats of a setup (``players``, ``seats``): default names in ``lang`` for
-    empty ones, every name unique so the log stays readable."""
+    empty ones (also for a name of characters the table cannot draw, emoji say, kept
+    in the settings), every name unique so the log stays readable."""
     out = []
     n = setup["players"]
     for i in range(n):
         s = setup["seats"][i]
         default, role = default_name(setup, i, lang)
-        name = (s.get("name") or "").strip()[:16]
+        name = drawable_name(s.get("name") or "")[:16].strip()   # what the table draws
         seat = {"name": name or default, "human": bool(s.get("human")),
                 "level": s.get("level", "medium")}
         if not name and role:

@@ -12,6 +12,9 @@ capitals stand as tall as the built-in font's at that size, and layouts tuned in
 those sizes keep their proportions -- but never below ``MIN_PX`` pixels, so a small
 window still has readable text (layouts measure with the same fonts). Without the package (a broken install) the
 built-in font stands in, and the game still runs.
+
+Players' names keep to the characters these faces and the built-in font all draw
+(:mod:`game.drawable`), so a name never shows as boxes, whichever face draws it.
 """
 
 from __future__ import annotations

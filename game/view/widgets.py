@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.drawable import drawable
 from game.view import layers, text
 
 GOLD = (222, 184, 92)
@@ -388,8 +389,8 @@ class Form:
     def _edit_event(self, ev: pygame.event.Event) -> bool:
         r = self.editing
         assert r is not None and r.get_text is not None and r.set_text is not None
-        if ev.type == pygame.TEXTINPUT:
-            r.set_text((r.get_text() + ev.text)[:16])
+        if ev.type == pygame.TEXTINPUT:    # a name: only what the table can draw (no emoji)
+            r.set_text((r.get_text() + drawable(ev.text))[:16])
             return True
         if ev.type == pygame.KEYDOWN:
             if ev.key == pygame.K_BACKSPACE:

@@ -237,8 +237,10 @@
     }
   }
   function reason(msg) {
-    const key = "r_" + msg.code;
     const d = Object.assign({}, msg.detail || {});
+    // a name with nothing the table can draw (emoji only) is left empty: say why
+    if (msg.code === "bad_field" && d.field === "name") return t("r_bad_name");
+    const key = "r_" + msg.code;
     if (d.card) d.card = cardText(d.card);
     if (d.suit) d.suit = SUITS[d.suit] || d.suit;
     return TEXT.en[key] ? t(key, d) : t("r_other", { code: msg.code });
@@ -356,7 +358,7 @@
     if (button) button.classList.add("sent");
     if (navigator.vibrate) { try { navigator.vibrate(15); } catch (e) { /* ignored */ } }
     send(Object.assign({ type: "move" }, pending));   // if offline: sent after the hello
-    renderMoves();
+    render();   // the status too: "Waiting for the table…" until it answers
   }
   $("odds").onclick = () => {
     if (!state) return;
@@ -388,6 +390,9 @@
       st.textContent = pending ? t("waiting_table") : t("your_turn");
       st.classList.add("mine");
       if (alerted !== state.step) { alerted = state.step; alertTurn(); }
+    } else if (tb.held) {
+      // the window still shows the round's result: nobody decides until it goes on
+      st.textContent = t("held");
     } else if (tb.to_move !== null && tb.to_move !== undefined) {
       st.textContent = t("deciding", { name: name(tb.to_move) });
     } else st.textContent = "";
@@ -404,6 +409,7 @@
   }
   // Rams: one player plays alone, the ones who dropped take their cards back and defend
   const lone = (v) => v.lone !== null && v.lone !== undefined;
+  const general = (v) => v.general !== null && v.general !== undefined;
   // Chase's sudden death: the tied seats play on with no lives left; they are not out
   // (at the end only the winner of it is still in)
   const contender = (v, tb, i) => !!v.sudden_death && (v.active || []).includes(i) &&
@@ -430,6 +436,9 @@
       if (tb.phones.includes(i) && !tb.connected.includes(i)) tags.push(t("away"));
       if (tb.stand_in.includes(i)) tags.push(t("computer"));
       if (v.declared && v.declared[i] === "general") tags.push(t("m_general"));
+      // General Rams makes every seat of the round play, those who dropped before it
+      // too (as the window's plates say)
+      else if (general(v) && (v.active || []).includes(i)) tags.push(t("played"));
       else if (lone(v) && v.lone === i) tags.push(t("lone"));
       else if (lone(v) && v.declared && v.declared[i] === "drop") tags.push(t("defends"));
       else if (v.declared && v.declared[i]) tags.push(t(v.declared[i] === "play" ? "played" : "dropped"));
@@ -511,7 +520,10 @@
       }
       hand.appendChild(b);
     }
-    if (!v.hand.length && !state.table.finished) hand.appendChild(el("p", "prompt", t("no_cards")));
+    // a player out of the game is told so, not that this round dealt them nothing
+    if (!v.hand.length && !state.table.finished) {
+      hand.appendChild(el("p", "prompt", isOut(v, state.table, seat) ? t("e_out_you") : t("no_cards")));
+    }
     const words = legal.filter((m) => !byCard[m.startsWith("take:") ? m.slice(5) : m]);
     moves.classList.toggle("many", words.length > 2);   // one row (phone.css)
     for (const m of words) {
@@ -621,6 +633,9 @@
         const n = tb.last_lost[k];
         if (counting(v) && n) add(t("e_counted", { s: who(Number(k)), n: (n > 0 ? "+" : "−") + Math.abs(n) }));
         else if (n > 0) add(lostText(Number(k), n));
+        // the last life gone: out, as the window's log says (not a sudden death's
+        // contender, who plays on with none)
+        if (n > 0 && isOut(v, tb, Number(k))) add(said("e_out", Number(k), { name: who(Number(k)) }));
       }
       // sudden death costs no lives: the round's lowest card puts its holders out (with
       // three or more contenders the game goes on), or the round is played again
