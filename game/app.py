@@ -74,6 +74,8 @@ class App:
         size = screen.fit_window(tuple(size), screen.usable_area(), MIN_SIZE)
         self.windowed_size = tuple(size)
         self.fullscreen = False
+        #: F11 went down and has not come up yet: its KEYUP toggles full screen
+        self.f11_pressed = False
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         screen.keep_minimum(MIN_SIZE)      # the window cannot be dragged smaller
         pygame.display.set_caption("Stammtisch")
@@ -346,7 +348,17 @@ class App:
                 self.screen = surf
             return
         if ev.type == pygame.KEYDOWN and ev.key == pygame.K_F11:
-            self.toggle_fullscreen()
+            self.f11_pressed = True
+            return
+        if ev.type == pygame.KEYUP and ev.key == pygame.K_F11:
+            # on letting go, not on pressing: changing the mode takes the window's focus
+            # away and back, and SDL answers that with a KEYUP and, the key still held,
+            # a new KEYDOWN: toggled on KEYDOWN, F11 held a moment longer than the
+            # change switched back and forth (without end under an X server's
+            # synthetic keys)
+            if self.f11_pressed:
+                self.f11_pressed = False
+                self.toggle_fullscreen()
             return
         if ev.type == pygame.KEYDOWN and ev.key in widgets.ACTIVATE:
             self.confirm_gap, self.confirm_rest = self.confirm_rest, 0.0

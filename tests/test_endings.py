@@ -351,3 +351,18 @@ def test_a_game_that_cannot_be_discarded_is_told_not_a_crash(home, monkeypatch):
     assert app.toast is not None and "Permission denied" in str(app.toast)
     assert [u.path for u in shelf.unfinished()] == [stuck]
     assert app.top is lst and len(lst.entries) == 1
+
+
+def test_players_out_in_the_same_round_share_a_place(home):
+    """Two players who lose their last lives in the same showdown are equal: the end
+    screen ranked them 2nd and 3rd by the order the table showed them going out (the
+    later seat first), while equal scores of players still in already shared one."""
+    app, tb, res = finished_table("chase", {"lives": 1}, 4, seed=6)
+    out = res.story.out_round
+    together = [s for s in out if list(out.values()).count(out[s]) > 1]
+    assert len(together) == 2             # the case this test is here for
+    place = dict((s, p) for p, s in res.ranking)
+    assert place[together[0]] == place[together[1]] == 2
+    # the one out before them comes after both: places 1, 2, 2, 4
+    assert sorted(p for p, _ in res.ranking) == [1, 2, 2, 4]
+    app.draw()

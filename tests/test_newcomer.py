@@ -545,3 +545,29 @@ def test_the_pause_menu_shows_the_keys(monkeypatch, lang, game_id):
     assert any(x.startswith("F2") for x in app.top.key_lines())
     assert app.screen.get_rect().contains(app.top.keys_rect)
     assert not any(app.top.keys_rect.colliderect(b.rect) for b in app.top.list.buttons)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("game_id", ["rams", "chase"])
+def test_the_demos_pause_menu_shows_only_keys_that_work_there(monkeypatch, lang, game_id):
+    """Watching the computers nobody moves, asks the coach, goes on after a reveal or
+    fast-forwards: the pause menu listed those keys all the same."""
+    from game.i18n import language
+
+    app = T.make_app((960, 600), lang)
+    app.push(MenuScene(app))
+    app.open("demo", game_id=game_id, players=4, seed=3)
+    T.pump(app, 0.5)
+    seen = drawn_strings(monkeypatch)
+    T.key(app, pygame.K_ESCAPE)
+    app.draw()
+    assert app.top.name == "pause"
+    lines = app.top.key_lines()
+    with language(lang):
+        menu = t("pause.keys.list", fast="F", hint="H").split("\n")[-1]
+    assert lines[0] == menu and menu.startswith("Esc, P")
+    if game_id == "rams":
+        assert len(lines) == 2 and lines[1].startswith("L: ")
+    else:
+        assert len(lines) == 1
+    assert all(x in seen for x in lines)

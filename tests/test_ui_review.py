@@ -316,3 +316,36 @@ def test_keys_before_the_first_frame_do_nothing_wrong(home):
     app.handle(ev)
     T.frame(app)
     assert app.top is scene and scene.seat == 0
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_review_that_finishes_on_screen_gets_the_players_room(home, lang):
+    """The window polls the reviews before the top screen's update, so a review that
+    finished while its screen was open was finished before the screen looked: the
+    players' table kept the height it had while the progress bar showed (120u), and at
+    1000x700 the fourth player of a Rams game lay under the note below the rows."""
+    from tests.screen_check import problems, recording
+
+    manual = ManualWorker()
+    app = make_app(lang, (1000, 700), worker=manual)
+    levels = ["easy", "medium", "hard", "expert"]
+    record = play("chase", [levels[i % 4] for i in range(10)], 3, {"lives": 1})
+    app.open("review", record=record)
+    scene = app.top
+    T.frame(app)
+    T.frame(app, PROGRESS_AFTER)
+    while not scene.job.finished:
+        manual.run_next()
+        T.frame(app)
+    T.frame(app)
+    with recording(app) as frame:
+        app.draw()
+    assert not problems(frame, lang)
+    want = review_panels.players_height(scene.review, scene.players_rect.width, scene.u,
+                                        review_panels.row_least(scene.u))
+    assert scene.players_rect.height >= want
+    rows = scene.player_rows
+    assert len(rows) == 10
+    for _, r in rows:
+        assert scene.players_rect.contains(r), (r, scene.players_rect)
+        assert r.height >= review_panels.row_least(scene.u), r

@@ -61,8 +61,10 @@ class ResultsScene(Scene):
             tied = i > 0 and g.lives[s] == g.lives[others[i - 1]]
             self.ranking.append((self.ranking[-1][0] if tied else place, s))
             place += 1
-        for s in rest:
-            self.ranking.append((place, s))
+        # those out, the last out first; out in the same round, they share a place
+        for i, s in enumerate(rest):
+            tied = i > 0 and m.out_round.get(s) == m.out_round.get(rest[i - 1])
+            self.ranking.append((self.ranking[-1][0] if tied else place, s))
             place += 1
         self.rounds = m.rounds_played
         self.story = tell(g, table.seats, m.out_round,

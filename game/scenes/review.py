@@ -52,6 +52,8 @@ class ReviewScene(Scene):
         self.rows: list[tuple[int, pygame.Rect]] = []
         self.player_rows: list[tuple[int, pygame.Rect]] = []
         self._built_for: Any = None
+        #: the last layout knew the review (the players' table has its height)
+        self._laid_out_with_review = False
         # until the first layout (a key may come first)
         self.players_rect = self.list_rect = self.detail_rect = pygame.Rect(0, 0, 0, 0)
         self.message_rect = pygame.Rect(0, 0, 0, 0)
@@ -159,11 +161,13 @@ class ReviewScene(Scene):
 
     def update(self, dt: float) -> None:
         self.age += dt
-        waiting = self.review is None
         self.job.poll()
         self._entries()
-        if waiting and self.review is not None:
-            self._size = (0, 0)        # lay out again around the players' table
+        # lay out again around the players' table once the review is there: the window
+        # polls every review before this update, so the review may have come in
+        # before this screen saw it waiting
+        if self.review is not None and not self._laid_out_with_review:
+            self._size = (0, 0)
 
     def busy(self) -> bool:
         return not self.job.finished
@@ -181,6 +185,7 @@ class ReviewScene(Scene):
         left = (w - width) // 2
         bottom = self.list.buttons[0].rect.top - int(12 * u)
         rv = self.review
+        self._laid_out_with_review = rv is not None
         want = least = int(120 * u)
         if rv is not None:
             want = P.players_height(rv, width, u)
