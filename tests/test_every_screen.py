@@ -46,6 +46,7 @@ class Walk:
     badges: list[str] = field(default_factory=list)      # keys their buttons don't show
     pressed: list[str] = field(default_factory=list)     # keys found doing a button's job
     backs: dict[str, str] = field(default_factory=dict)  # screen -> its Back's badge
+    lone: dict[str, str] = field(default_factory=dict)   # screen -> its one button's badge
 
     def __repr__(self) -> str:       # a failed assertion names the walk, not all of it
         return f"Walk({self.lang}, {len(self.seen)} screens)"
@@ -68,9 +69,12 @@ class Walk:
         wrong, pressed = badges.check_screen(app, name)
         self.badges += wrong
         self.pressed += pressed
-        for b in letters.shown_buttons(app):
+        shown = [b for b in letters.shown_buttons(app) if b.enabled]
+        for b in shown:
             if b.name == "back":
                 self.backs[name] = b.hint
+        if len(shown) == 1:
+            self.lone[name] = shown[0].hint
 
 
 @pytest.fixture(scope="module", params=["de", "en"])
@@ -129,3 +133,12 @@ def test_every_back_button_shows_esc(walk):
     assert not walk.stopped, walk.stopped
     assert "stats" in walk.backs and "setup_chase" in walk.backs, walk.backs
     assert {name: hint for name, hint in walk.backs.items() if hint != "Esc"} == {}
+
+
+def test_a_screens_only_button_shows_its_key(walk):
+    """A screen with one button (the privacy screen's *I am Anna: show my hand*, the
+    phones' codes' *Play*) shows the key that presses it, Enter where it has no other:
+    the privacy screen's showed none, though Enter pressed it."""
+    assert not walk.stopped, walk.stopped
+    assert "chase_privacy" in walk.lone, walk.lone
+    assert {name: hint for name, hint in walk.lone.items() if not hint} == {}

@@ -14,7 +14,7 @@ import pygame
 from game.i18n import t
 from game.scenes.base import Scene
 from game.view import text, widgets
-from game.view.keys import move_key
+from game.view.keys import key_name, move_key
 from game.view.widgets import Button, FocusList
 
 
@@ -36,7 +36,7 @@ class HandoffScene(Scene):
         if peek:
             button_key = "handoff.button_peek"
         self.list = FocusList([Button(lambda: t(button_key, name=self.player), self.ready,
-                                      name="ready")])
+                                      name="ready", hint=key_name(pygame.K_RETURN))])
 
     @property
     def player(self) -> str:
