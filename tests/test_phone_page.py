@@ -1118,3 +1118,63 @@ def test_the_log_says_who_went_out_as_the_windows_does():
         assert lines[lost + 1] == "You are out.", lines
 
     run_page(table, body, width=360, height=640)
+
+
+def test_a_seat_the_computer_plays_for_is_not_said_to_play_twice():
+    """A phone gone after it declared "play", the computer standing in: its chip read
+    "away · computer plays · plays". "computer plays" says it; a declaration is added
+    only where it says more ("drops")."""
+    table = HeadlessTable("rams", ["phone", "phone", "phone"], seed=6, keep_records=False,
+                          names=["Anna", "Ben", "Carl"], stand_in="random")
+    tags = ("[...document.querySelectorAll('#players .seat')].map(s => [...s.querySelectorAll("
+            "'.tag > span')].map(t => t.textContent))")
+
+    async def body(browser: Chromium) -> None:
+        lines: dict[int, Line] = {}
+        async with phone_session() as session:
+            await browser.goto(table.server.link(0) + "?lang=en")
+            for s in (1, 2):
+                lines[s] = await Line(session, ws_url(table)).open()
+                await lines[s].send({"type": "hello", "token": token_of(table, s)})
+            await until(lambda: table.link.connected == {0, 1, 2})
+            while (p := table.game.to_move()).decision == "declare":
+                n = len(table.game.moves)
+                if p.seat == 0:
+                    await browser.wait_for(CONTROL)
+                    i = await browser.eval("[...document.querySelectorAll('#moves button')]"
+                                           ".findIndex(b => b.textContent === "
+                                           "STAMMTISCH_TEXTS.en.m_play)")
+                    await browser.tap(f"#moves button:nth-child({i + 1})")
+                else:
+                    move = "drop" if p.seat == 2 and "drop" in p.legal else "play"
+                    await lines[p.seat].send({"type": "move", "id": f"d{n}", "step": n,
+                                              "move": move})
+                while len(table.game.moves) == n:
+                    await asyncio.sleep(0.02)
+            assert table.game.view(0)["declared"]["1"] == "play"
+            await lines[1].close()               # Ben's phone is gone
+            table.link.away_after = 0            # and the table asks for a stand-in
+            # Anna plays her cards until the computer stands in for Ben; then the
+            # table waits for her, the round not over
+            while not table.link.sources[1].standing_in or table.game.to_move().seat != 0:
+                p = table.game.to_move()
+                if p is None or p.seat != 0:
+                    await asyncio.sleep(0.02)
+                    continue
+                n = len(table.game.moves)
+                if await browser.wait_for(CONTROL) == "card":
+                    await browser.tap("#hand .card.legal")
+                    await browser.tap("#hand .card.armed")
+                else:
+                    await browser.tap("#moves button")
+                while len(table.game.moves) == n:
+                    await asyncio.sleep(0.02)
+            assert table.game.view(0)["declared"]["1"] == "play"
+            await browser.wait_for("document.querySelectorAll('#players .seat')[1]"
+                                   ".textContent.includes(STAMMTISCH_TEXTS.en.computer)")
+            ben = (await browser.eval(tags))[1]
+            assert ben[:2] == ["away", "computer plays"], ben
+            assert "plays" not in ben, ben
+            await lines[2].close()
+
+    run_page(table, body, width=360, height=640)

@@ -434,14 +434,18 @@
       const tags = [];
       if (i === v.dealer) tags.push(t("dealer"));
       if (tb.phones.includes(i) && !tb.connected.includes(i)) tags.push(t("away"));
-      if (tb.stand_in.includes(i)) tags.push(t("computer"));
+      // "computer plays" already says the seat plays: no "plays" after it, only a
+      // declaration that adds to it ("drops", "alone", "General Rams")
+      const standing = tb.stand_in.includes(i);
+      if (standing) tags.push(t("computer"));
       if (v.declared && v.declared[i] === "general") tags.push(t("m_general"));
       // General Rams makes every seat of the round play, those who dropped before it
       // too (as the window's plates say)
-      else if (general(v) && (v.active || []).includes(i)) tags.push(t("played"));
+      else if (general(v) && (v.active || []).includes(i)) { if (!standing) tags.push(t("played")); }
       else if (lone(v) && v.lone === i) tags.push(t("lone"));
       else if (lone(v) && v.declared && v.declared[i] === "drop") tags.push(t("defends"));
-      else if (v.declared && v.declared[i]) tags.push(t(v.declared[i] === "play" ? "played" : "dropped"));
+      else if (v.declared && v.declared[i] === "play") { if (!standing) tags.push(t("played")); }
+      else if (v.declared && v.declared[i]) tags.push(t("dropped"));
       if (v.tricks && v.tricks[i]) tags.push(t("tricks", { n: v.tricks[i] }));
       if (isOut(v, tb, i)) tags.push(t("out"));
       else if (contender(v, tb, i) && !tb.finished) tags.push(t("sudden"));
