@@ -13,6 +13,7 @@ from collections.abc import Callable
 import pygame
 
 import game.view.phones as phones_view
+from game.i18n import t
 from game.scenes import testing as T
 from game.turn import flow
 from game.turn.options import TableOptions
@@ -417,3 +418,71 @@ def test_a_name_given_on_a_phone_is_there_when_the_game_continues(tmp_path, monk
         assert resumed.names.name(0) == "Lena"
     finally:
         resumed.exit()
+
+
+class _Holding(_InThread):
+    """A phone that connects at ``seat`` and holds its line, deciding nothing, until
+    the ``with`` block ends: then the line closes (the phone is gone again)."""
+
+    def __init__(self, table, seat: int) -> None:
+        super().__init__()
+        self.table, self.seat = table, seat
+
+    async def _run(self) -> None:
+        room = self.table.phones
+        async with phone_session() as session:
+            line = await Line(session, f"http://127.0.0.1:{room.server.port}/ws").open()
+            await line.send({"type": "hello", "token": room.server.access.tokens[self.seat]})
+            while not self.done.is_set():
+                await asyncio.sleep(0.02)
+            await line.close()
+
+
+def _plate_texts(app, table, seat: int) -> list[str]:
+    """The texts drawn on ``seat``'s plate in one frame."""
+    from tests.screen_check import recording
+
+    plate = table.table_layout.plate_rect(seat)
+    with recording(app) as frame:
+        app.draw()
+    return [frame.shortened.get(s, s) for s, r in frame.texts if plate.contains(r)]
+
+
+def _frames_until(app, done: Callable[[], bool], frames: int = 20000) -> None:
+    for _ in range(frames):
+        if done():
+            return
+        T.frame(app)
+    raise AssertionError("never came")
+
+
+def test_a_phone_that_is_gone_is_said_on_its_plate_at_once():
+    """Rams' plates show a playing seat's tricks where a phone seat's note says the
+    phone is away: a phone gone during the tricks was not seen to be gone until its
+    turn came and the table asked. Now the plate says so at once, in amber, and stops
+    the moment the phone is back."""
+    app = T.make_app((1280, 720))
+    seats = _seats(["phone", "medium", "medium"])
+    table = app.open("table", game_id="rams", seats=seats, seed=3, options=LOOPBACK)
+    try:
+        link, m = table.phones.link, table.model
+        link.away_after = 0.0                     # nobody connects: a computer stands in
+        T.key(app, pygame.K_RETURN)               # close the join panel
+        _frames_until(app, lambda: table.away_seat == 0)
+        T.click_button(app, table.away_prompt.buttons[1])     # "Computer plays"
+        # until the phone's seat plays a round's tricks (its plate counts them)
+        _frames_until(app, lambda: 0 in m.players and 0 in m.tricks)
+        link.away_after = 3600.0
+        assert t("table.phone_stand_in") in _plate_texts(app, table, 0)
+        with _Holding(table, 0):                  # the phone is back
+            _frames_until(app, lambda: 0 in link.connected)
+            T.frame(app)
+            shown = _plate_texts(app, table, 0)
+            tricks = t("rams.tricks", n=m.tricks[0])
+            assert tricks in shown and not {t("table.phone_away"),
+                                            t("table.phone_stand_in")} & set(shown), shown
+        _frames_until(app, lambda: 0 not in link.connected)     # and gone again
+        shown = _plate_texts(app, table, 0)
+        assert t("table.phone_away") in shown, shown
+    finally:
+        table.exit()

@@ -82,6 +82,12 @@ class TablePhones:
         """The join panel or the away prompt lies over the table."""
         return self.showing or self.away_seat is not None
 
+    def away(self, seat: int) -> bool:
+        """``seat`` is a phone seat whose phone is not connected now (closed, asleep,
+        out of battery): its plate says so at once, not only when its turn comes."""
+        room = self.room
+        return room is not None and seat in room.sources and seat not in room.link.connected
+
     def tag(self, seat: int) -> str:
         """The plate's note for a phone seat: "phone", or away, or a computer playing."""
         assert self.room is not None

@@ -63,6 +63,9 @@ class PaintHost(Protocol):
     def peek_note(self) -> str: ...
 
 
+#: A plate's note that a seat's phone is gone (the amber of a warning).
+AWAY = (240, 150, 60)
+
 #: The room with the table drawn on it, by window size and felt (kept across tables, so
 #: the attract mode's next game or "Play again" starts without redrawing it).
 _rooms: dict[tuple, tuple[pygame.Surface, pygame.Surface]] = {}
@@ -246,7 +249,10 @@ class TablePainter:
                              border_radius=max(4, int(14 * u)))
         pad = int(8 * u)
         name = h.names.name(s)
-        tag = self.plate_tag(s)
+        # a phone that is gone says so over a game's own note (a seat's tricks): the
+        # people at the table see it at once, in the colour of a warning
+        away = h.phone_room.away(s)
+        tag = None if away else self.plate_tag(s)
         if tag is None:
             tag = h.seat_tag(s)
         avail = r.width - 2 * pad
@@ -267,7 +273,7 @@ class TablePainter:
         if tag:
             ts = max(11, int(r.height * 0.28))
             text.blit(surf, text.ellipsize(tag, ts, r.width // 2), ts,
-                      (r.right - pad, y), widgets.DIM, "midright")
+                      (r.right - pad, y), AWAY if away else widgets.DIM, "midright")
         if s == h.thinking_seat:
             dots = "." * (1 + int(h.clock * 3) % 3)
             text.blit(surf, dots, int(r.height * 0.5), (r.right - pad, r.top + 2),
