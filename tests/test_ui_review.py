@@ -14,7 +14,7 @@ import pygame
 import pytest
 
 from game import records, store
-from game.i18n import t
+from game.i18n import t, tn
 from game.review import compute, history
 from game.review.job import CHUNK, Reviews
 from game.scenes import testing as T
@@ -305,6 +305,27 @@ def test_the_replay_list_opens_a_review_and_the_statistics_chart_it(home):
     T.frame(app)
     acc = app.top.accuracy
     assert acc.games == 2 and {ln.level for ln in acc.lines} == {"hard", "medium", "easy"}
+
+
+def test_a_review_that_finishes_while_the_statistics_are_open_joins_their_chart(
+        home, monkeypatch):
+    """Reviews run in the background: one that finishes while the statistics screen is
+    open shows in its accuracy chart then, not only when the screen is opened again."""
+    manual = ManualWorker()
+    app = make_app(worker=manual)
+    rec = play("chase", ["hard", "medium", "easy"], 1, {"lives": 1})
+    store.record_game(rec, records.rebuild(rec).summary(), game_id="g1")
+    job = app.reviews().start(rec, "g1")
+    app.push(StatsScene(app))
+    T.frame(app)
+    stats = app.top
+    assert stats.accuracy.games == 0 and not job.finished
+    manual.run_all()
+    seen = drawn_strings(monkeypatch)
+    T.frame(app)
+    assert job.review is not None
+    assert stats.accuracy.games == 1 and stats.accuracy.lines
+    assert t("stats.accuracy_sub", games=tn("count.games", 1)) in seen
 
 
 def test_a_record_the_review_cannot_read_says_why(home, monkeypatch):
