@@ -82,7 +82,7 @@ def test_chase_table_fits(size, n):
     assert win.contains(g.hand_panel) and win.contains(g.log_panel)
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", [winsize.MIN_SIZE, *SIZES])
 @pytest.mark.parametrize("n", [3, 6, 10])
 def test_rams_table_fits(size, n):
     app, tb = at_decision("rams", size, n, humans=1,
@@ -107,6 +107,19 @@ def test_rams_table_fits(size, n):
         assert win.contains(b.rect), (size, b.name)
         assert not any(b.rect.colliderect(r) for r in rects), (size, b.name)
     assert not any(g.log_panel.colliderect(r) for r in rects)
+    # no card of a trick, wherever it lies, covers the stock's label (the viewer's
+    # card covered it below the stock at every size)
+    from game.i18n import t
+    from tests.screen_check import recording
+
+    with recording(app) as frame:
+        app.draw()
+    labels = [r for s, r in frame.texts if s == t("rams.stock")]
+    assert len(labels) == 1, (size, labels)
+    for s in range(n):
+        x, y = lay.resolve(("trick", s))
+        card = pygame.Rect(int(x - g.cw / 2), int(y - g.ch / 2), g.cw, g.ch)
+        assert not card.colliderect(labels[0]), (size, s, card, labels[0])
 
 
 @pytest.mark.parametrize("size", SIZES)

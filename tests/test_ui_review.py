@@ -14,6 +14,7 @@ import pygame
 import pytest
 
 from game import records, store
+from game.i18n import t, tn
 from game.review import compute, history
 from game.review.job import CHUNK, Reviews
 from game.scenes import testing as T
@@ -130,6 +131,41 @@ def test_a_key_or_a_click_jumps_to_the_table_with_that_seats_cards(home):
     assert scene.focus == 3 and app.top is scene
     T.click(app, row.center)
     assert app.top.name == "replay"
+
+
+@pytest.mark.parametrize("lang,word", [("en", "move"), ("de", "Zug")])
+def test_the_jumped_to_replay_counts_the_decision_as_the_review_does(home, monkeypatch,
+                                                                     lang, word):
+    """The review names a decision "move 17" (counted from 1); the replay that opens
+    paused just before it names the same number, not the 16 moves made before it."""
+    app = make_app(lang)
+    record = play("chase", ["hard", "medium", "easy"], 4, {"lives": 2})
+    app.open("review", record=record)
+    scene = app.top
+    T.frame(app)
+    while (d := scene.current()) is not None and d["move"] == 0:
+        T.key(app, pygame.K_DOWN)
+    assert d is not None and d["move"] > 0
+    seen = drawn_strings(monkeypatch)
+    T.frame(app)
+    n = d["move"] + 1
+    assert any(s.endswith(f"· {word} {n}") for s in seen), seen
+    T.key(app, pygame.K_t)
+    replay = app.top
+    T.pump(app, 1.0, draw=True)
+    assert len(replay.table.game.moves) == d["move"] and not replay.playing
+    seen.clear()
+    T.frame(app)
+    total = len(record.moves)
+    assert t("replay.before", n=n, total=total) in seen
+    assert t("replay.move", n=n - 1, total=total) not in seen
+    # playing on, the count is of the moves made again
+    T.key(app, pygame.K_SPACE)
+    T.frame(app)
+    assert replay.playing
+    seen.clear()
+    T.frame(app)
+    assert t("replay.move", n=len(replay.table.game.moves), total=total) in seen
 
 
 @pytest.mark.parametrize("game,rules", [("chase", None), ("rams", {"lives": 2})])
@@ -269,6 +305,27 @@ def test_the_replay_list_opens_a_review_and_the_statistics_chart_it(home):
     T.frame(app)
     acc = app.top.accuracy
     assert acc.games == 2 and {ln.level for ln in acc.lines} == {"hard", "medium", "easy"}
+
+
+def test_a_review_that_finishes_while_the_statistics_are_open_joins_their_chart(
+        home, monkeypatch):
+    """Reviews run in the background: one that finishes while the statistics screen is
+    open shows in its accuracy chart then, not only when the screen is opened again."""
+    manual = ManualWorker()
+    app = make_app(worker=manual)
+    rec = play("chase", ["hard", "medium", "easy"], 1, {"lives": 1})
+    store.record_game(rec, records.rebuild(rec).summary(), game_id="g1")
+    job = app.reviews().start(rec, "g1")
+    app.push(StatsScene(app))
+    T.frame(app)
+    stats = app.top
+    assert stats.accuracy.games == 0 and not job.finished
+    manual.run_all()
+    seen = drawn_strings(monkeypatch)
+    T.frame(app)
+    assert job.review is not None
+    assert stats.accuracy.games == 1 and stats.accuracy.lines
+    assert t("stats.accuracy_sub", games=tn("count.games", 1)) in seen
 
 
 def test_a_record_the_review_cannot_read_says_why(home, monkeypatch):

@@ -201,6 +201,18 @@ class ReplayScene(Scene):
         if self.finished and tb.state in ("over", "done") and not tb.anim.moving:
             self.playing = False
 
+    def count_label(self) -> str:
+        """The move count: while it plays, the moves made ("Move 16 of 30"); paused
+        with a move still to come, that move ("Before move 17 of 30"), the number the
+        game review gives the decision a jump opens at, counted from 1 like it."""
+        total = len(self.record.moves)
+        done = self.done_moves
+        tb = self.table
+        if not self.playing and done < total and tb is not None and not tb.queue \
+                and not tb.anim.busy:
+            return t("replay.before", n=done + 1, total=total)
+        return t("replay.move", n=done, total=total)
+
     def _head_size(self) -> int:
         return max(11, int(20 * self.u))
 
@@ -213,7 +225,9 @@ class ReplayScene(Scene):
         u, fs = self.u, self._head_size()
         head = t("replay.banner") + (f": {self.title}" if self.title else "")
         total = len(self.record.moves)
-        widest = t("replay.move", n=total, total=total) + "  ·  " + t("replay.end")
+        widest = max(t("replay.move", n=total, total=total) + "  ·  " + t("replay.end"),
+                     t("replay.before", n=total, total=total),
+                     key=lambda s: text.size_of(s, fs)[0])
         avail = max(10, panel_w - int(24 * u))
         beside = avail - text.size_of(widest, fs)[0] - int(16 * u)
         words = head.split(" ")
@@ -341,7 +355,7 @@ class ReplayScene(Scene):
         widgets.panel(surf, self.panel, u, 255)    # opaque: nothing of the table shows through
         total = len(self.record.moves)
         done = self.done_moves
-        label = t("replay.move", n=done, total=total)
+        label = self.count_label()
         if self.finished and self.table.state in ("over", "done"):
             label += "  ·  " + t("replay.end")
         fs = self._head_size()

@@ -3,7 +3,8 @@ streaks now and best), the lives (or Rams' counters) of every seat over the roun
 the last game, the win rate over time, and each player's accuracy over the reviewed
 games (``game.review.history``). Reads ``game.store.summarize()`` once when opened (four
 small columns per game, so 10,000 games cost a few milliseconds) and draws on the felt
-with the game's own panels and buttons.
+with the game's own panels and buttons; the accuracy figures are read again whenever
+one of the window's reviews, computed in the background, finishes.
 """
 
 from __future__ import annotations
@@ -54,6 +55,17 @@ class StatsScene(Scene):
                 kind, detail = problem.kind, problem.detail
             if kind:
                 self.unavailable = t(f"stats.unavailable.{kind}", reason=detail)
+        self._reviews_seen = self._reviews_done()
+        self._load_accuracy()
+        buttons = [Button(lambda: t("stats.back"), self.back, name="back", hint="Esc")]
+        if self.data.last_game is not None:
+            buttons.insert(0, Button(lambda: t("stats.replay_last"), self.replay_last,
+                                     name="replay_last"))
+        self.list = FocusList(buttons, horizontal=True)
+        self.list.focus = len(buttons) - 1
+        self.rekey()
+
+    def _load_accuracy(self) -> None:
         try:
             from game.review.history import accuracy_history
 
@@ -64,13 +76,20 @@ class StatsScene(Scene):
             from game.review.history import AccuracyHistory
 
             self.accuracy = AccuracyHistory()
-        buttons = [Button(lambda: t("stats.back"), self.back, name="back", hint="Esc")]
-        if self.data.last_game is not None:
-            buttons.insert(0, Button(lambda: t("stats.replay_last"), self.replay_last,
-                                     name="replay_last"))
-        self.list = FocusList(buttons, horizontal=True)
-        self.list.focus = len(buttons) - 1
-        self.rekey()
+
+    def _reviews_done(self) -> int:
+        """How many of the window's reviews have finished (their figures are kept as
+        they finish, before this screen's update)."""
+        return sum(j.review is not None for j in self.app.reviews().jobs.values())
+
+    def update(self, dt: float) -> None:
+        """A review finishing in the background while the screen is open (the last
+        game's, started at its results) joins the accuracy chart at once."""
+        done = self._reviews_done()
+        if done != self._reviews_seen:
+            self._reviews_seen = done
+            self._load_accuracy()
+            self.app.stale = True
 
     def rekey(self) -> None:
         """*Watch last game*'s key, shown on it: a letter of its label in the language

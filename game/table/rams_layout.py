@@ -32,6 +32,9 @@ class RamsGeometry(TableGeometry):
     trick: dict[int, Point] = field(default_factory=dict)     # each seat's card in a trick
     dirs: dict[int, Point] = field(default_factory=dict)      # (cos, sin) of each seat
     stock: Point = (0.0, 0.0)
+    #: the right end of the stock's label, left of the stock: below it, the viewer's
+    #: card in a trick covered it at every size
+    stock_label: Point = (0.0, 0.0)
     trump: Point = (0.0, 0.0)
     strip: pygame.Rect = field(default_factory=pygame.Rect)   # the bottom strip
     actions: pygame.Rect = field(default_factory=pygame.Rect)
@@ -87,6 +90,7 @@ class RamsLayout(TableLayout):
             ch=ch, plate=(plate_w, plate_h), big=(big_w, big_h), seat=seat, dealer=dealer,
             pot=(cx, cy), log_panel=log, menu=menu, hint=hint, fan=fan, trick=trick,
             dirs=dirs, stock=(cx - cw * 0.35, cy), trump=(cx + cw * 0.5, cy + ch * 0.04),
+            stock_label=(cx - cw * 0.85 - 3 * max(1, cw // 40) - 4 * u, cy),
             strip=strip, actions=actions, hand=hand)
 
     def hand_slot(self, seat: int, i: int, n: int) -> Point:

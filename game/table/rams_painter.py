@@ -99,7 +99,10 @@ class RamsPainter(TablePainter):
         h = self.host
         m: RamsModel = h.model
         g = self.geo
-        cw, ch = g.cw, g.ch
+        cw = g.cw
+        # the label first: the piles of a shuffle pass over it
+        text.blit(surf, t("rams.stock"), max(11, int(15 * g.u)), g.stock_label, widgets.DIM,
+                  "midright")
         if m.trump_sprite is not None:
             self.card(surf, m.trump_sprite)
         back = h.app.art.back(h.app.settings["card_back"])
@@ -110,8 +113,6 @@ class RamsPainter(TablePainter):
             for sgn in ((-1, 1) if split > 0.5 else (0,)):
                 r = back.get_rect(center=(int(sx + sgn * split) - off, int(sy) - off))
                 surf.blit(back, r)
-        text.blit(surf, t("rams.stock"), max(11, int(15 * g.u)), (sx, sy + ch * 0.5 + 3 * g.u),
-                  widgets.DIM, "midtop")
 
     def piles(self, surf: pygame.Surface) -> None:
         """Each player's tricks, face down beside their plate (a card per trick)."""
