@@ -134,6 +134,34 @@ def test_the_last_round_is_told_once_at_the_end_with_what_it_cost():
     run_page(table, body, width=360, height=640)
 
 
+async def _declarations(browser: Chromium, table: HeadlessTable, session: Any, me: int,
+                        move_of: Any, mine: str = "drop") -> dict[int, Line]:
+    """A Rams round of three phones' declarations: the browser opens seat ``me``'s page
+    and taps ``mine`` (drop out), each other seat joins on a line of its own and sends
+    ``move_of(pending)``. The other seats' lines, for the rest of the test."""
+    lines: dict[int, Line] = {}
+    for s in (0, 1, 2):
+        if s != me:
+            lines[s] = await Line(session, ws_url(table)).open()
+            await lines[s].send({"type": "hello", "token": token_of(table, s)})
+    await browser.goto(table.server.link(me) + "?lang=en")
+    await until(lambda: table.link.connected == {0, 1, 2})
+    while (p := table.game.to_move()).decision == "declare":
+        n = len(table.game.moves)
+        if p.seat == me:
+            await browser.wait_for(CONTROL)
+            i = await browser.eval("[...document.querySelectorAll('#moves button')]"
+                                   ".findIndex(b => b.textContent === "
+                                   f"STAMMTISCH_TEXTS.en.m_{mine})")
+            await browser.tap(f"#moves button:nth-child({i + 1})")
+        else:
+            await lines[p.seat].send({"type": "move", "id": f"d{n}", "step": n,
+                                      "move": move_of(p)})
+        while len(table.game.moves) == n:
+            await asyncio.sleep(0.02)
+    return lines
+
+
 def test_a_lone_player_and_the_defenders_are_named():
     """Rams: one seat plays, the others drop out and then play the tricks as
     defenders. The page still called them "drops" and never said that somebody plays
@@ -144,27 +172,10 @@ def test_a_lone_player_and_the_defenders_are_named():
 
     async def body(browser: Chromium) -> None:
         me = table.game.view(0)["dealer"]          # the dealer declares last
-        lines: dict[int, Line] = {}
+        first = table.game.to_move().seat
         async with phone_session() as session:
-            for s in (0, 1, 2):
-                if s != me:
-                    lines[s] = await Line(session, ws_url(table)).open()
-                    await lines[s].send({"type": "hello", "token": token_of(table, s)})
-            await browser.goto(table.server.link(me) + "?lang=en")
-            first = table.game.to_move().seat
-            while (p := table.game.to_move()).decision == "declare":
-                n = len(table.game.moves)
-                if p.seat == me:
-                    await browser.wait_for(CONTROL)
-                    i = await browser.eval("[...document.querySelectorAll('#moves button')]"
-                                           ".findIndex(b => b.textContent === "
-                                           "STAMMTISCH_TEXTS.en.m_drop)")
-                    await browser.tap(f"#moves button:nth-child({i + 1})")
-                else:
-                    await lines[p.seat].send({"type": "move", "id": f"d{n}", "step": n,
-                                              "move": "play" if p.seat == first else "drop"})
-                while len(table.game.moves) == n:
-                    await asyncio.sleep(0.02)
+            lines = await _declarations(browser, table, session, me,
+                                        lambda p: "play" if p.seat == first else "drop")
             assert table.game.view(me)["lone"] == first
             other = 3 - me - first
             await browser.wait_for(f"document.body.innerText.includes("
@@ -886,18 +897,27 @@ def test_a_guest_sees_the_free_seats_default_names_in_the_pages_language():
     run_page(table, body, width=360, height=640)
 
 
+def _chase_with_a_phone() -> HeadlessTable:
+    return HeadlessTable("chase", ["phone", "medium", "medium"], seed=4, bot_seed=4,
+                         keep_records=False, names=["Anna", "Ben", "Carl"])
+
+
+async def _at_own_turn(browser: Chromium, table: HeadlessTable, lang: str) -> None:
+    """Seat 0's page open in ``lang``, at its own decision, its choices shown."""
+    await browser.goto(table.server.link(0) + f"?lang={lang}")
+    await until(lambda: (p := table.game.to_move()) is not None and p.seat == 0)
+    await browser.wait_for(CONTROL)
+
+
 def test_a_paused_table_says_so_until_play_goes_on():
     """The person at the window opened the table's menu (``table.paused``): the phone
     said only "Your turn!" and nothing moved. It says the table is paused, in its
     language, and the line goes when the menu closes."""
-    table = HeadlessTable("chase", ["phone", "medium", "medium"], seed=4, bot_seed=4,
-                          keep_records=False, names=["Anna", "Ben", "Carl"])
+    table = _chase_with_a_phone()
 
     async def body(browser: Chromium) -> None:
-        await browser.goto(table.server.link(0) + "?lang=de")
         # the phone's own decision: the table waits for it and its game stands still
-        await until(lambda: (p := table.game.to_move()) is not None and p.seat == 0)
-        await browser.wait_for(CONTROL)
+        await _at_own_turn(browser, table, "de")
         paused = "!document.getElementById('paused').hidden"
         assert not await browser.eval(paused)
         table.link.pause(True)
@@ -920,27 +940,9 @@ def test_after_general_rams_the_seats_that_dropped_play():
 
     async def body(browser: Chromium) -> None:
         me = table.game.to_move().seat              # declares first: drops out
-        lines: dict[int, Line] = {}
         async with phone_session() as session:
-            for s in (0, 1, 2):
-                if s != me:
-                    lines[s] = await Line(session, ws_url(table)).open()
-                    await lines[s].send({"type": "hello", "token": token_of(table, s)})
-            await browser.goto(table.server.link(me) + "?lang=en")
-            while (p := table.game.to_move()).decision == "declare":
-                n = len(table.game.moves)
-                if p.seat == me:
-                    await browser.wait_for(CONTROL)
-                    i = await browser.eval("[...document.querySelectorAll('#moves button')]"
-                                           ".findIndex(b => b.textContent === "
-                                           "STAMMTISCH_TEXTS.en.m_drop)")
-                    await browser.tap(f"#moves button:nth-child({i + 1})")
-                else:
-                    move = "general" if "general" in p.legal else "play"
-                    await lines[p.seat].send({"type": "move", "id": f"d{n}", "step": n,
-                                              "move": move})
-                while len(table.game.moves) == n:
-                    await asyncio.sleep(0.02)
+            lines = await _declarations(browser, table, session, me,
+                                        lambda p: "general" if "general" in p.legal else "play")
             view = table.game.view(me)
             general = view["general"]
             assert general is not None and general != me and view["declared"][str(me)] == "drop"
@@ -962,13 +964,10 @@ def test_a_choice_made_says_the_table_has_not_answered_yet():
     keeps it waiting until its menu closes; a phone offline sends it when back): its
     button showed "…" but the status still said "Your turn!" until the table's next
     message, the "Waiting for the table…" it has for this never showing."""
-    table = HeadlessTable("chase", ["phone", "medium", "medium"], seed=4, bot_seed=4,
-                          keep_records=False, names=["Anna", "Ben", "Carl"])
+    table = _chase_with_a_phone()
 
     async def body(browser: Chromium) -> None:
-        await browser.goto(table.server.link(0) + "?lang=en")
-        await until(lambda: (p := table.game.to_move()) is not None and p.seat == 0)
-        await browser.wait_for(CONTROL)
+        await _at_own_turn(browser, table, "en")
         assert await browser.eval(text("#status")) == "Your turn!"
         # the table does not answer: the move is not delivered
         await browser.eval("WebSocket.prototype.send = function () {}")
@@ -1066,53 +1065,47 @@ def test_the_dealers_three_choices_fit_a_small_phone_under_the_name_box():
     run_page(table, body, width=360, height=640)
 
 
+def _chase_to_go_out() -> HeadlessTable:
+    """A Chase table where the phone's seat (Anna) goes out while the others play on."""
+    return HeadlessTable("chase", ["phone", "medium", "medium", "medium"], seed=4,
+                         bot_seed=4, keep_records=False, names=["Anna", "Ben", "Carl", "Dora"],
+                         think=0.3)
+
+
+async def _play_until_out(browser: Chromium, table: HeadlessTable) -> None:
+    """The phone plays its first choice each turn until its seat is out, the game going
+    on; then its page says so."""
+    await browser.goto(table.server.link(0) + "?lang=en")
+    while table.game.view(0)["lives"][0] > 0:
+        assert not table.game.finished, "seat 0 never went out"
+        p = table.game.to_move()
+        if p is None or p.seat != 0:
+            await asyncio.sleep(0.02)
+            continue
+        n = len(table.game.moves)
+        await browser.tap("#moves button")
+        await until(lambda n=n: len(table.game.moves) > n or table.game.finished)
+    assert not table.game.finished                  # the others play on
+    await browser.wait_for(f"{text('#hand')} === 'You are out.'")
+
+
 def test_a_player_who_is_out_is_told_so_not_that_the_round_has_no_cards():
     """Out of a Chase game, the phone said "No cards in this round." under the others'
     rounds until the end, as if its player were dealt in again next round. It says
     "You are out.", in the window's words."""
-    table = HeadlessTable("chase", ["phone", "medium", "medium", "medium"], seed=4,
-                          bot_seed=4, keep_records=False, names=["Anna", "Ben", "Carl", "Dora"],
-                          think=0.3)
-
-    async def body(browser: Chromium) -> None:
-        await browser.goto(table.server.link(0) + "?lang=en")
-        while table.game.view(0)["lives"][0] > 0:
-            assert not table.game.finished, "seat 0 never went out"
-            p = table.game.to_move()
-            if p is None or p.seat != 0:
-                await asyncio.sleep(0.02)
-                continue
-            n = len(table.game.moves)
-            await browser.tap("#moves button")
-            await until(lambda n=n: len(table.game.moves) > n or table.game.finished)
-        assert not table.game.finished                  # the others play on
-        await browser.wait_for(f"{text('#hand')} === 'You are out.'")
-
-    run_page(table, body, width=360, height=640)
+    table = _chase_to_go_out()
+    run_page(table, lambda browser: _play_until_out(browser, table), width=360, height=640)
 
 
 def test_the_log_says_who_went_out_as_the_windows_does():
     """A round that took a player's last life: the window's log says "Anna is out."
     (to its own person "You are out."), the phone's log ended at "You lose a life."
     and only the chips showed it."""
-    table = HeadlessTable("chase", ["phone", "medium", "medium", "medium"], seed=4,
-                          bot_seed=4, keep_records=False, names=["Anna", "Ben", "Carl", "Dora"],
-                          think=0.3)
+    table = _chase_to_go_out()
     log = "[...document.querySelectorAll('#log li')].map(li => li.textContent)"
 
     async def body(browser: Chromium) -> None:
-        await browser.goto(table.server.link(0) + "?lang=en")
-        while table.game.view(0)["lives"][0] > 0:
-            assert not table.game.finished, "seat 0 never went out"
-            p = table.game.to_move()
-            if p is None or p.seat != 0:
-                await asyncio.sleep(0.02)
-                continue
-            n = len(table.game.moves)
-            await browser.tap("#moves button")
-            await until(lambda n=n: len(table.game.moves) > n or table.game.finished)
-        assert not table.game.finished                  # the others play on
-        await browser.wait_for(f"{text('#hand')} === 'You are out.'")
+        await _play_until_out(browser, table)
         lines = await browser.eval(log)
         lost = lines.index("You lose a life.")
         assert lines[lost + 1] == "You are out.", lines
@@ -1130,27 +1123,10 @@ def test_a_seat_the_computer_plays_for_is_not_said_to_play_twice():
             "'.tag > span')].map(t => t.textContent))")
 
     async def body(browser: Chromium) -> None:
-        lines: dict[int, Line] = {}
         async with phone_session() as session:
-            await browser.goto(table.server.link(0) + "?lang=en")
-            for s in (1, 2):
-                lines[s] = await Line(session, ws_url(table)).open()
-                await lines[s].send({"type": "hello", "token": token_of(table, s)})
-            await until(lambda: table.link.connected == {0, 1, 2})
-            while (p := table.game.to_move()).decision == "declare":
-                n = len(table.game.moves)
-                if p.seat == 0:
-                    await browser.wait_for(CONTROL)
-                    i = await browser.eval("[...document.querySelectorAll('#moves button')]"
-                                           ".findIndex(b => b.textContent === "
-                                           "STAMMTISCH_TEXTS.en.m_play)")
-                    await browser.tap(f"#moves button:nth-child({i + 1})")
-                else:
-                    move = "drop" if p.seat == 2 and "drop" in p.legal else "play"
-                    await lines[p.seat].send({"type": "move", "id": f"d{n}", "step": n,
-                                              "move": move})
-                while len(table.game.moves) == n:
-                    await asyncio.sleep(0.02)
+            lines = await _declarations(
+                browser, table, session, 0,
+                lambda p: "drop" if p.seat == 2 and "drop" in p.legal else "play", "play")
             assert table.game.view(0)["declared"]["1"] == "play"
             await lines[1].close()               # Ben's phone is gone
             table.link.away_after = 0            # and the table asks for a stand-in
