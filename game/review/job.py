@@ -173,6 +173,10 @@ class Reviews:
     def busy(self) -> bool:
         return any(not j.finished for j in self.jobs.values())
 
+    def done(self) -> int:
+        """How many reviews have their figures (kept as each finishes, in :meth:`poll`)."""
+        return sum(j.review is not None for j in self.jobs.values())
+
     def close(self) -> None:
         for job in self.jobs.values():
             job.cancel()

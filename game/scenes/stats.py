@@ -55,7 +55,7 @@ class StatsScene(Scene):
                 kind, detail = problem.kind, problem.detail
             if kind:
                 self.unavailable = t(f"stats.unavailable.{kind}", reason=detail)
-        self._reviews_seen = self._reviews_done()
+        self._reviews_seen = self.app.reviews().done()
         self._load_accuracy()
         buttons = [Button(lambda: t("stats.back"), self.back, name="back", hint="Esc")]
         if self.data.last_game is not None:
@@ -77,15 +77,10 @@ class StatsScene(Scene):
 
             self.accuracy = AccuracyHistory()
 
-    def _reviews_done(self) -> int:
-        """How many of the window's reviews have finished (their figures are kept as
-        they finish, before this screen's update)."""
-        return sum(j.review is not None for j in self.app.reviews().jobs.values())
-
     def update(self, dt: float) -> None:
         """A review finishing in the background while the screen is open (the last
         game's, started at its results) joins the accuracy chart at once."""
-        done = self._reviews_done()
+        done = self.app.reviews().done()
         if done != self._reviews_seen:
             self._reviews_seen = done
             self._load_accuracy()

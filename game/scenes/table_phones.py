@@ -91,7 +91,7 @@ class TablePhones:
     def tag(self, seat: int) -> str:
         """The plate's note for a phone seat: "phone", or away, or a computer playing."""
         assert self.room is not None
-        if seat in self.room.link.connected:
+        if not self.away(seat):
             return t("table.phone")
         return t("table.phone_stand_in" if self.room.sources[seat].standing_in
                  else "table.phone_away")
