@@ -118,8 +118,9 @@ def test_phones_are_served_under_the_pause_menu_and_a_move_waits_for_its_end():
                 lambda m: m["type"] == "state" and m["table"]["names"][0] == "Lena")
             await line.send({"type": "move", "id": "bad", "step": step, "move": "nonsense"})
             got["refused"] = await line.until(lambda m: m["type"] == "refused")
+            sent.set()       # before the send: the table may hold the move before
+            # this thread runs on after it
             await line.send({"type": "move", "id": "m1", "step": step, "move": legal[0]})
-            sent.set()
             got["ack"] = await line.until(lambda m: m["type"] == "ack", timeout=60)
 
         phone = Phone(table, 0, script).start()
