@@ -283,6 +283,19 @@ async def rams_choices_at(browser: Chromium, table: HeadlessTable, width: int, h
     await browser.wait_for("document.querySelectorAll('#moves button').length === 3")
 
 
+async def odds_shown(browser: Chromium) -> None:
+    """Tap *Odds* and wait for the figures on the choices. Once, in a full test run, they
+    never came (120 s); what the page showed then is in the failure."""
+    await browser.tap("#odds")
+    try:
+        await browser.wait_for("document.querySelector('#moves .odds') !== null", 120)
+    except asyncio.TimeoutError:
+        seen = await browser.eval(
+            "['oddsnote', 'line', 'status', 'toast'].map(i => i + ': ' + "
+            "document.getElementById(i).textContent).join(' | ')")
+        raise AssertionError(f"no odds on the choices after 120 s; the page: {seen}") from None
+
+
 def test_in_landscape_the_choices_are_on_the_screen_without_scrolling():
     """A phone held sideways (640x360): the chips and the trump card sat in the rows of
     the hand and the decision, and pushed the buttons down below the screen's edge
@@ -551,8 +564,7 @@ def test_the_odds_of_choices_between_words_are_explained():
         await browser.goto(table.server.link(0) + "?lang=en")
         await until(lambda: (p := table.game.to_move()) is not None and p.seat == 0)
         await browser.wait_for("!document.getElementById('odds').hidden")
-        await browser.tap("#odds")
-        await browser.wait_for("document.querySelector('#moves .odds') !== null", 120)
+        await odds_shown(browser)
         assert await browser.eval(text("#oddsnote")) == (
             "The figure under each choice: the risk of losing a life.")
 
@@ -1010,8 +1022,7 @@ def test_the_odds_button_keeps_its_word_beside_a_long_note():
 
     async def body(browser: Chromium) -> None:
         await rams_choices_at(browser, table, 360, 640, "de")
-        await browser.tap("#odds")
-        await browser.wait_for("document.querySelector('#moves .odds') !== null", 120)
+        await odds_shown(browser)
         odds, note = await browser.eval(
             "['odds', 'oddsnote'].map(i => { const e = document.getElementById(i); "
             "const r = e.getBoundingClientRect(); return [r.left, r.right, "
