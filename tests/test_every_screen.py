@@ -16,6 +16,7 @@ the screens' keys are the same at every size (the walk at 1280x720 checks the sa
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -47,6 +48,7 @@ class Walk:
     pressed: list[str] = field(default_factory=list)     # keys found doing a button's job
     backs: dict[str, str] = field(default_factory=dict)  # screen -> its Back's badge
     lone: dict[str, str] = field(default_factory=dict)   # screen -> its one button's badge
+    servers_left: int = 0             # phone servers still running after the walk
 
     def __repr__(self) -> str:       # a failed assertion names the walk, not all of it
         return f"Walk({self.lang}, {len(self.seen)} screens)"
@@ -77,11 +79,16 @@ class Walk:
             self.lone[name] = shown[0].hint
 
 
+def _phone_servers() -> set[threading.Thread]:
+    return {t for t in threading.enumerate() if t.name == "phone-server" and t.is_alive()}
+
+
 @pytest.fixture(scope="module", params=["de", "en"])
 def walk(request, tmp_path_factory) -> Iterator[Walk]:
     lang = request.param
     seen = Walk(lang)
     name = "(none yet)"
+    running = _phone_servers()
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("STAMMTISCH_HOME", str(tmp_path_factory.mktemp(f"home-{lang}")))
         try:
@@ -92,6 +99,7 @@ def walk(request, tmp_path_factory) -> Iterator[Walk]:
         finally:
             pygame.quit()
             i18n.set_lang("en")
+    seen.servers_left = len(_phone_servers() - running)
     yield seen
 
 
@@ -142,3 +150,12 @@ def test_a_screens_only_button_shows_its_key(walk):
     assert not walk.stopped, walk.stopped
     assert "chase_privacy" in walk.lone, walk.lone
     assert {name: hint for name, hint in walk.lone.items() if not hint} == {}
+
+
+def test_the_walk_leaves_no_phone_server_running(walk):
+    """The key checks click the setup's *Start* and put the screen back; the table it
+    made was never shown and never closed, and its phones' server went on listening
+    (8 per walk, for the rest of the test run)."""
+    assert not walk.stopped, walk.stopped
+    assert "setup_phones" in walk.seen
+    assert walk.servers_left == 0

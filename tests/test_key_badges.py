@@ -96,8 +96,11 @@ def _recording(app) -> Iterator[list[Any]]:
     parts = _parts(app)
     before = {name: dict(vars(o)) for name, o in parts.items()}
 
+    built: list[Scene] = []      # screens made to be shown, which never are
+
     def stand_in(name: str) -> Callable[..., None]:
         def record(*a: Any, **kw: Any) -> None:
+            built.extend(x for x in a if isinstance(x, Scene))
             done.append((name, _plain(a), _plain(kw)))
         return record
 
@@ -108,6 +111,9 @@ def _recording(app) -> Iterator[list[Any]]:
     finally:
         for name in NAVIGATION:
             delattr(app, name)
+        for scene in built:     # a table made by the setup's Start: its phones' server
+            if scene not in app.stack:
+                scene.exit()
         for part, o in parts.items():
             was, now = before[part], dict(vars(o))
             for k in sorted(now):

@@ -108,3 +108,18 @@ def test_the_window_draws_every_character_a_name_keeps_and_boxes_the_others(bold
     monkeypatch.setattr(text, "_paths", {})
     monkeypatch.setattr(text, "_fonts", {})
     assert not boxed(text.font(40, bold)) - set(OTHERS)
+
+
+def test_a_stored_name_shows_without_boxes_for_what_the_face_lacks():
+    """Names typed now keep only what the face draws; a name from an older record or
+    another tool drew a box for each emoji ("Jörg 🍺"). It shows without them, as
+    wide as the plain name; a name of nothing but such characters still shows
+    something (its boxes), not an empty plate."""
+    plain = text.render("Jörg", 30)
+    mixed = text.render("Jörg \U0001F37A", 30)
+    assert mixed.get_size() == plain.get_size()
+    assert text.size_of("Jörg \U0001F37A", 30) == text.size_of("Jörg", 30)
+    assert text.render("\U0001F37A\U0001F37A", 30).get_width() > 0
+    assert text.settable("Anna-Lena Müller") == "Anna-Lena Müller"
+    for catalogue_text in ("Esc, P: dieses Menü · F11: Vollbild", "1–9 · ‹ ›"):
+        assert text.settable(catalogue_text) == catalogue_text

@@ -363,6 +363,24 @@ def test_frame_stats_line(capsys):
         <= stats["frame_ms_max"]
 
 
+@pytest.mark.parametrize("stats", [False, True])
+def test_the_loop_keeps_frame_times_only_when_asked(stats):
+    """Every drawn frame added two numbers to lists that were only read for
+    ``--frame-stats``: a demo left running grew by them for good (about 0.3 MB a
+    minute at 60 frames a second). They are kept only when the figures were asked for."""
+    from game.app import App
+
+    ns = argparse.Namespace(demo=True, game=None, seed=1, quit_after=0.5, frame_stats=stats,
+                            smoke_test=False, lang="en", size=(960, 600), players=4)
+    app = App(ns)
+    app.open("menu")
+    app.open("demo", game_id=None, players=4, seed=1)
+    app.run(ns.quit_after)
+    assert app.frames > 0
+    assert len(app.frame_times) == len(app.frame_starts) == (app.frames if stats else 0)
+    app.close()
+
+
 def test_a_failing_level_is_shown_and_reported(tmp_path, monkeypatch):
     """A built-in level that raises is a bug: the table stops, shows the error, writes
     a crash report and plays no move in its place."""

@@ -270,8 +270,7 @@ class PhoneServer:
             self._stopping.set()
 
     def _spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
-        """A task kept until it ends (the loop itself only keeps a weak reference: a
-        task waiting on a line that is gone could be collected half-way)."""
+        """A task kept until it ends (the loop keeps only a weak reference to it)."""
         task = asyncio.ensure_future(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
@@ -290,7 +289,8 @@ class PhoneServer:
         await runner.setup()
         manager = runner.server
         assert manager is not None
-        kw = {"loop": asyncio.get_running_loop(), "keepalive_timeout": self.gate.limits.http_idle,
+        loop = asyncio.get_running_loop()
+        kw = {"loop": loop, "keepalive_timeout": self.gate.limits.http_idle,
               "access_log": None, "logger": _http_log}
 
         def handler() -> Handler:
@@ -322,12 +322,13 @@ class PhoneServer:
                 if line.transport is not None and not line.transport.is_closing():
                     line.transport.abort()
         finally:
-            if sweeper is not None:
-                sweeper.cancel()
-            for srv in servers:
-                srv.close()
-            await manager.shutdown(1.0)           # every connection (aiohttp 3.9's
-            await runner.cleanup()                # cleanup leaves them to the sites)
+            if not loop.is_closed():     # else: left pending, collected after the loop
+                if sweeper is not None:
+                    sweeper.cancel()
+                for srv in servers:
+                    srv.close()
+                await manager.shutdown(1.0)           # every connection (aiohttp 3.9's
+                await runner.cleanup()                # cleanup leaves them to the sites)
 
     async def _sweep(self) -> None:
         while True:

@@ -38,17 +38,16 @@ class PauseScene(Scene):
         """The keys of the table below, in the language of the moment (F or V
         fast-forwards): the last trick only at a table that shows one (Rams), the phones'
         keys only where phones play. At a table where nobody plays (the demo) only the
-        keys that do something there: this menu, full screen, Rams' last trick (its
-        list's last line each) -- no move, hint, reveal or fast-forward."""
+        keys that do something there: this menu, full screen, Rams' last trick -- no
+        move, hint, reveal or fast-forward."""
         table = self._table()
         watching = table is not None and not getattr(table, "humans", True)
-        lines = t("pause.keys.list", fast=move_key("fast")[1] or "F",
-                  hint=move_key("hint")[1] or "H").split("\n")
-        if watching:
-            lines = lines[-1:]
+        lines = [] if watching else t("pause.keys.list", fast=move_key("fast")[1] or "F",
+                                      hint=move_key("hint")[1] or "H").split("\n")
+        lines.append(t("pause.keys.menu"))
         if getattr(table, "shows_last_trick", False):
-            rams = t("pause.keys.rams", last=move_key("last", "key.rams.")[1] or "L").split("\n")
-            lines += rams[-1:] if watching else rams
+            lines += [] if watching else t("pause.keys.rams").split("\n")
+            lines.append(t("pause.keys.last", last=move_key("last", "key.rams.")[1] or "L"))
         if getattr(table, "phones", None) is not None:
             lines += t("pause.keys.phones", peek=move_key("peek")[1] or "C").split("\n")
         return lines

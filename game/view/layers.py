@@ -4,7 +4,15 @@ other chrome, cached by everything that decides their pixels.
 Drawing a rounded translucent rectangle into a fresh surface costs more than blitting
 it; at 3840×2160 a panel or a bar remade every frame alone used a few milliseconds.
 Painters ask here instead and get the same surface back while the window size and
-the look stay the same. The caches are small and bounded (oldest first out).
+the look stay the same.
+
+The cache is bounded by entries and by the bytes of its pixels (oldest first out).
+Some surfaces are made for one moment of one game -- each Rams round's reckoning
+(620×258 px at 1280×720, 0.6 MB) and each round's banner -- and a bound by count
+alone (400) let a demo left running keep hundreds of megabytes of them. The bytes
+are bounded by :data:`SCREENS` windows' worth (at least :data:`FLOOR`): room for
+what one frame draws at any size (a shade over the whole window is one screen),
+not for every round of the evening.
 """
 
 from __future__ import annotations
@@ -16,16 +24,40 @@ import pygame
 
 _cache: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
 _MAX = 400
+#: the pixels kept, in windows' worth of 32-bit pixels, and at least FLOOR bytes
+SCREENS = 6
+FLOOR = 24 * 2**20
+_held = 0            # bytes of pixels in the cache
+
+
+def pixel_bytes(surf: pygame.Surface) -> int:
+    return surf.get_pitch() * surf.get_height()
+
+
+def budget() -> int:
+    """The bytes of pixels the cache may hold in the window of the moment."""
+    screen = pygame.display.get_surface()
+    w, h = screen.get_size() if screen is not None else (0, 0)
+    return max(FLOOR, SCREENS * w * h * 4)
+
+
+def held() -> int:
+    """The bytes of pixels the cache holds now."""
+    return _held
 
 
 def cached(key: Hashable, make: Callable[[], pygame.Surface]) -> pygame.Surface:
     """The surface for ``key``, made by ``make()`` the first time."""
+    global _held
     surf = _cache.get(key)
     if surf is None:
         surf = make()
         _cache[key] = surf
-        if len(_cache) > _MAX:
-            _cache.popitem(last=False)
+        _held += pixel_bytes(surf)
+        limit = budget()
+        while len(_cache) > 1 and (len(_cache) > _MAX or _held > limit):
+            _, old = _cache.popitem(last=False)
+            _held -= pixel_bytes(old)
     else:
         _cache.move_to_end(key)
     return surf
@@ -55,4 +87,6 @@ def shade(size: tuple[int, int], rgba: tuple[int, int, int, int]) -> pygame.Surf
 
 
 def clear() -> None:
+    global _held
     _cache.clear()
+    _held = 0

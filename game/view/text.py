@@ -26,6 +26,7 @@ from pathlib import Path
 import pygame
 
 from game import jsonio
+from game.drawable import drawable, drawable_name
 
 FACES = {False: "Lato-Regular.ttf", True: "Lato-Bold.ttf"}
 LICENCE = "OFL.txt"
@@ -87,9 +88,18 @@ def settable(text: str) -> str:
     in them: a NUL character (``ValueError``), a lone surrogate such as JSON's
     ``"\\ud800"`` (``UnicodeEncodeError``), and -- in :func:`render` -- a text whose
     every character has no width (``pygame.error``). The first two become U+FFFD, the
-    replacement character; a surrogate pair becomes the character it stands for."""
+    replacement character; a surrogate pair becomes the character it stands for.
+
+    A name from before the entries kept names drawable (:mod:`game.drawable`), or
+    from another tool, may hold what the face has no glyph for: "Jörg 🍺" is set as
+    "Jörg" rather than with a box. A text with nothing drawable keeps its boxes: a
+    name of boxes is still somebody."""
     text = jsonio.well_formed(text)
-    return text.replace("\x00", "\ufffd") if "\x00" in text else text
+    text = text.replace("\x00", "\ufffd") if "\x00" in text else text
+    if drawable(text) == text:
+        return text
+    kept = drawable_name(text)       # its spaces tidied where something was left out
+    return kept or text
 
 
 def render(text: str, size: int, colour=(255, 255, 255), bold: bool = False) -> pygame.Surface:

@@ -452,8 +452,9 @@
       if (tags.length) {   // a space: the line may break before the tags
         s.appendChild(document.createTextNode(" "));
         const line = el("span", "tag");   // and between them, never inside one
-        tags.forEach((tag, k) => {
-          if (k) line.appendChild(document.createTextNode(" · "));
+        tags.forEach((tag, k) => {        // the "·" stays with the tag before it
+          // a no-break space before it: no line starts with "·"
+          if (k) line.appendChild(document.createTextNode(String.fromCharCode(160) + "· "));
           line.appendChild(el("span", "", tag));
         });
         s.appendChild(line);
