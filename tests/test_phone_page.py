@@ -47,15 +47,20 @@ async def play_seat(browser: Chromium, table: HeadlessTable, seat: int) -> None:
         if p is None or p.seat != seat:
             await asyncio.sleep(0.02)
             continue
-        n = len(table.game.moves)
-        kind = await browser.wait_for(CONTROL)
-        if kind == "card":
-            await browser.tap("#hand .card.legal")
-            await browser.tap("#hand .card.armed")
-        else:
-            await browser.tap("#moves button")
-        while len(table.game.moves) == n and not table.game.finished:
-            await asyncio.sleep(0.02)
+        await play_first(browser, table)
+
+
+async def play_first(browser: Chromium, table: HeadlessTable) -> None:
+    """The page's seat has the move: tap its first legal card (twice: arm, confirm)
+    or its first button, and wait until the table applied the move."""
+    n = len(table.game.moves)
+    if await browser.wait_for(CONTROL) == "card":
+        await browser.tap("#hand .card.legal")
+        await browser.tap("#hand .card.armed")
+    else:
+        await browser.tap("#moves button")
+    while len(table.game.moves) == n and not table.game.finished:
+        await asyncio.sleep(0.02)
 
 
 async def until(condition: Any, timeout: float = 30.0) -> None:
@@ -423,14 +428,7 @@ def test_no_line_of_a_chip_starts_with_the_separator():
         while max((x.count("·") for x in await browser.eval(tags)), default=0) < 2:
             while (p := table.game.to_move()) is None or p.seat != 0:
                 await asyncio.sleep(0.02)
-            n = len(table.game.moves)
-            if await browser.wait_for(CONTROL) == "card":
-                await browser.tap("#hand .card.legal")
-                await browser.tap("#hand .card.armed")
-            else:
-                await browser.tap("#moves button")
-            while len(table.game.moves) == n:
-                await asyncio.sleep(0.02)
+            await play_first(browser, table)
         for lang in ("en", "de"):
             if lang == "de":
                 await browser.tap("#lang")
@@ -1185,14 +1183,7 @@ def test_a_seat_the_computer_plays_for_is_not_said_to_play_twice():
                 if p is None or p.seat != 0:
                     await asyncio.sleep(0.02)
                     continue
-                n = len(table.game.moves)
-                if await browser.wait_for(CONTROL) == "card":
-                    await browser.tap("#hand .card.legal")
-                    await browser.tap("#hand .card.armed")
-                else:
-                    await browser.tap("#moves button")
-                while len(table.game.moves) == n:
-                    await asyncio.sleep(0.02)
+                await play_first(browser, table)
             assert table.game.view(0)["declared"]["1"] == "play"
             await browser.wait_for("document.querySelectorAll('#players .seat')[1]"
                                    ".textContent.includes(STAMMTISCH_TEXTS.en.computer)")
