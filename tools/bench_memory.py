@@ -27,6 +27,7 @@ import sys
 import tempfile
 import time
 import tracemalloc
+import weakref
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -51,7 +52,10 @@ def rss_mb() -> float:
 
 def caches() -> dict[str, int]:
     """Entries of every cache in the package's modules: ``functools`` caches by their
-    ``cache_info``, and dicts, lists and sets at module level of more than 100."""
+    ``cache_info``, and dicts, lists, sets and caches of pictures at module level of
+    more than 100."""
+    from game.view.picture_cache import PictureCache
+
     sizes: dict[str, int] = {}
     for name, mod in sorted(sys.modules.items()):
         if not (name == "game" or name.startswith("game.")) or not isinstance(mod, ModuleType):
@@ -62,27 +66,23 @@ def caches() -> dict[str, int]:
             info = getattr(value, "cache_info", None)
             if callable(info) and getattr(value, "__module__", None) == name:
                 sizes[f"{name}.{attr}()"] = info().currsize
-            elif isinstance(value, (dict, list, set)) and len(value) > 100:
+            elif isinstance(value, (dict, list, set, PictureCache)) and len(value) > 100:
                 sizes[f"{name}.{attr}"] = len(value)
     return sizes
 
 
 def pictures_mb() -> dict[str, float]:
-    """Megabytes of pixels held by the package's module-level dicts of surfaces (the
-    text and layer caches): what their entry counts mean in memory."""
-    import pygame
+    """Megabytes of pixels held by the package's caches of pictures (the text and
+    layer caches): what their entry counts mean in memory."""
+    from game.view.picture_cache import PictureCache
 
     out: dict[str, float] = {}
     for name, mod in sorted(sys.modules.items()):
         if not name.startswith("game.") or not isinstance(mod, ModuleType):
             continue
         for attr, value in vars(mod).items():
-            if not isinstance(value, dict) or not value:
-                continue
-            surfaces = [v for v in list(value.values()) if isinstance(v, pygame.Surface)]
-            if surfaces:
-                held = sum(s.get_pitch() * s.get_height() for s in surfaces)
-                out[f"{name}.{attr}"] = round(held / 2**20, 1)
+            if isinstance(value, PictureCache):
+                out[f"{name}.{attr}"] = round(value.held() / 2**20, 1)
     return out
 
 
@@ -91,12 +91,12 @@ class Games:
 
     def __init__(self) -> None:
         self.seen = 0
-        self._last: Any = None
+        self._last: weakref.ref[Any] | None = None   # a weak one: the count keeps no scene
 
     def look(self, app: Any) -> None:
         top = app.stack[-1] if app.stack else None
-        if top is not None and top is not self._last:
-            self._last = top
+        if top is not None and (self._last is None or self._last() is not top):
+            self._last = weakref.ref(top)
             self.seen += 1
 
 

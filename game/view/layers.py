@@ -6,7 +6,8 @@ it; at 3840×2160 a panel or a bar remade every frame alone used a few milliseco
 Painters ask here instead and get the same surface back while the window size and
 the look stay the same.
 
-The cache is bounded by entries and by the bytes of its pixels (oldest first out).
+The cache is bounded by entries and by the bytes of its pixels (least recently used
+first out; :mod:`game.view.picture_cache`).
 Some surfaces are made for one moment of one game -- each Rams round's reckoning
 (620×258 px at 1280×720, 0.6 MB) and each round's banner -- and a bound by count
 alone (400) let a demo left running keep hundreds of megabytes of them. The bytes
@@ -17,49 +18,34 @@ not for every round of the evening.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Callable, Hashable
 
 import pygame
 
-_cache: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
-_MAX = 400
+from game.view.picture_cache import PictureCache
+
 #: the pixels kept, in windows' worth of 32-bit pixels, and at least FLOOR bytes
 SCREENS = 6
 FLOOR = 24 * 2**20
-_held = 0            # bytes of pixels in the cache
-
-
-def pixel_bytes(surf: pygame.Surface) -> int:
-    return surf.get_pitch() * surf.get_height()
+_cache = PictureCache(entries=400, screens=SCREENS, floor=FLOOR)
 
 
 def budget() -> int:
     """The bytes of pixels the cache may hold in the window of the moment."""
-    screen = pygame.display.get_surface()
-    w, h = screen.get_size() if screen is not None else (0, 0)
-    return max(FLOOR, SCREENS * w * h * 4)
+    return _cache.budget()
 
 
 def held() -> int:
     """The bytes of pixels the cache holds now."""
-    return _held
+    return _cache.held()
 
 
 def cached(key: Hashable, make: Callable[[], pygame.Surface]) -> pygame.Surface:
     """The surface for ``key``, made by ``make()`` the first time."""
-    global _held
     surf = _cache.get(key)
     if surf is None:
         surf = make()
-        _cache[key] = surf
-        _held += pixel_bytes(surf)
-        limit = budget()
-        while len(_cache) > 1 and (len(_cache) > _MAX or _held > limit):
-            _, old = _cache.popitem(last=False)
-            _held -= pixel_bytes(old)
-    else:
-        _cache.move_to_end(key)
+        _cache.put(key, surf)
     return surf
 
 
@@ -87,6 +73,4 @@ def shade(size: tuple[int, int], rgba: tuple[int, int, int, int]) -> pygame.Surf
 
 
 def clear() -> None:
-    global _held
     _cache.clear()
-    _held = 0

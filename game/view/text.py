@@ -20,13 +20,13 @@ Players' names keep to the characters these faces and the built-in font all draw
 from __future__ import annotations
 
 import logging
-from collections import OrderedDict
 from pathlib import Path
 
 import pygame
 
 from game import jsonio
 from game.drawable import drawable, drawable_name
+from game.view.picture_cache import PictureCache
 
 FACES = {False: "Lato-Regular.ttf", True: "Lato-Bold.ttf"}
 LICENCE = "OFL.txt"
@@ -37,8 +37,11 @@ MIN_PX = 11
 log = logging.getLogger("stammtisch.text")
 
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
-_cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
-_CACHE_MAX = 1500
+#: set texts kept: at most 1,500, and two windows' worth of pixels (at least 16 MB):
+#: a frame sets a few dozen, so this is many frames' worth at any window size, while
+#: the texts made for one moment (a round's score line, a name in a banner) cannot
+#: fill the memory of an evening's demo at 3840x2160
+_cache = PictureCache(entries=1500, screens=2, floor=16 * 2**20)
 _paths: dict[bool, str | None] = {}
 
 
@@ -107,16 +110,13 @@ def render(text: str, size: int, colour=(255, 255, 255), bold: bool = False) -> 
     key = (text, size, tuple(colour), bold)
     surf = _cache.get(key)
     if surf is not None:
-        _cache.move_to_end(key)
         return surf
     f = font(size, bold)
     shown = settable(text)
     if shown and f.size(shown)[0] == 0:     # only zero-width characters: nothing to see
         shown = ""
     surf = f.render(shown, True, colour)
-    _cache[key] = surf
-    if len(_cache) > _CACHE_MAX:
-        _cache.popitem(last=False)
+    _cache.put(key, surf)
     return surf
 
 
