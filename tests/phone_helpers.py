@@ -220,6 +220,8 @@ class Player:
                 return
             msg = json.loads(raw.data)
             kind = msg["type"]
+            if kind == "welcome" and "token" in msg:
+                self.token = msg["token"]        # the link opens a seat once, as the page
             if kind == "welcome" and self.pending is not None:
                 await ws.send_str(json.dumps(self.pending))      # the same id again
             elif kind == "ack":

@@ -352,6 +352,61 @@ def test_a_line_holds_one_seat_and_a_claimed_seat_is_the_claimers_alone():
     assert table.names[1] == "Mia"
 
 
+@needs_other
+def test_a_seats_link_opens_it_once_from_the_screen():
+    """The table's screen shows every seat's link at once. A link that kept working
+    after its owner joined let anyone at the table type in another seat's address,
+    get its hand and play for it (the owner was told "replaced"). Now the phone that
+    opens a link gets a token of its own and the screen shows no code for the seat;
+    the link still opens the seat from the address that opened it (its `welcome` may
+    have been lost with the line), and from no other. A phone lost for good gets a
+    new code from the screen, and the old phone is let go."""
+    table = _table(["phone", "phone", "random"])
+    link0 = token_of(table, 0)
+
+    async def main() -> None:
+        async with _session("127.0.0.1") as owner_side, _session("127.0.0.2") as other:
+            url = ws_url(table)
+            owner = await _hello(owner_side, url, link0)
+            welcome = _first(owner, "welcome")
+            mine = welcome["token"]
+            assert welcome["seat"] == 0 and mine != link0 and mine == token_of(table, 0)
+            assert table.server.link(0) is None                 # no code on the screen
+            assert mine not in json.dumps(table.addresses())
+            assert (await owner.until(lambda m: m["type"] == "state"))["view"]["hand"]
+            # another device types in the address it saw on the screen: refused
+            spy = await _hello(other, url, link0)
+            assert spy.got[-1]["type"] == "refused" and spy.got[-1]["code"] == "bad_token"
+            assert not [m for m in spy.got if m["type"] in ("welcome", "state")]
+            assert 0 in table.server.connected() and not [
+                m for m in owner.got if m["type"] == "bye"]
+            # the owner's phone, its welcome lost, comes back by the same link
+            await owner.close()
+            await _until(lambda: 0 not in table.server.connected())
+            back = await _hello(owner_side, url, link0)
+            assert _first(back, "welcome")["token"] == mine
+            # ... and by its own token (a reload of the page's new address)
+            again = await _hello(owner_side, url, mine)
+            assert again.got[-1]["type"] == "welcome" and "token" not in again.got[-1]
+            # the phone is lost: the screen makes a new code, and the old token is dead
+            table.server.renew(0)
+            await _until(lambda: table.server.link(0) is not None)
+            await _until(lambda: 0 not in table.server.connected())
+            assert mine not in table.server.link(0)
+            assert (await again.until(lambda m: m["type"] == "bye"))["reason"] == "replaced"
+            stale = await _hello(owner_side, url, mine)
+            assert stale.got[-1]["code"] == "bad_token"
+            stale_link = await _hello(owner_side, url, link0)
+            assert stale_link.got[-1]["code"] == "bad_token"
+            fresh = table.server.link(0).rsplit("/", 1)[1]
+            new_phone = await _hello(other, url, fresh)
+            assert _first(new_phone, "welcome")["seat"] == 0
+            assert table.server.link(0) is None
+
+    with running(table):
+        asyncio.run(main())
+
+
 def test_a_guest_cannot_take_another_seats_name():
     table = _table(["phone", "phone", "phone", "random"])
     code = table.server.access.code

@@ -274,6 +274,41 @@ def test_the_join_panel_never_shows_the_code_of_a_seat_a_guest_took(monkeypatch)
     table.exit()
 
 
+def test_a_joined_seat_shows_no_code_and_a_lost_phone_gets_a_new_one(monkeypatch):
+    """Once a phone opened its seat's link, the panel shows the seat as joined, never
+    its code (the screen is everybody's). While that phone is away the tile offers a
+    new code (its seat's number on the keyboard, or a click); the new code is drawn,
+    and it is not the old link."""
+    app = T.make_app((960, 600), lang="en")
+    table = app.open("table", game_id="chase", seats=_seats(["phone", "phone", "medium"]),
+                     seed=5, options=LOOPBACK)
+    room = table.phones
+    first = {s.seat: s.url for s in room.seat_links()}
+    phone_token = room.server.access.join(0, "127.0.0.1")   # what a phone's hello does
+    drawn: list[str] = []
+    real = phones_view.qr_surface
+    monkeypatch.setattr(phones_view, "qr_surface",
+                        lambda data, size: drawn.append(data) or real(data, size))
+    table.show_phones = True
+    T.frame(app)
+    assert drawn == [first[1]]                      # seat 0: no code, old or new
+    panel = table.join_panel
+    assert list(panel.renew_buttons) == [0]         # away: a new code may be asked for
+    assert panel.renew_buttons[0].text() == t("phones.renew")
+    T.key(app, pygame.K_2)                          # seat 2 is not joined: nothing
+    T.key(app, pygame.K_1)
+    deadline = time.monotonic() + 10
+    while room.server.link(0) is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    new = room.server.link(0)
+    assert new is not None and new != first[0] and phone_token not in new
+    assert room.server.link(1) == first[1]
+    drawn.clear()
+    T.frame(app)
+    assert new in drawn and panel.renew_buttons == {}
+    table.exit()
+
+
 class StayingPhone(_InThread):
     """One phone that keeps its line for as long as the test runs, across games: it
     plays the first legal move of every decision and keeps every message it reads."""
@@ -314,15 +349,17 @@ def test_play_again_keeps_the_phones_at_their_seats():
     app = T.make_app((960, 600))
     table = app.open("table", game_id="chase", seats=_seats(["phone", "medium", "medium"]),
                      seed=5, options=LOOPBACK)
-    server, link = table.phones.server, table.phones.server.link(0)
+    server = table.phones.server
     with StayingPhone(server.port, server.access.tokens[0]) as phone:
         _play(app, table, [0], random.Random(1))
+        mine = server.access.tokens[0]           # the phone's own since it said hello
         while app.top.name != "results":
             T.frame(app)
         app.top.again()
         again = T.table_of(app)
         assert again is not table and again.phones.server is server
-        assert again.phones.server.link(0) == link and not server.stopped
+        assert server.access.tokens[0] == mine and not server.stopped
+        assert again.phones.server.link(0) is None       # still no code to scan
         _play(app, again, [0], random.Random(2))
         assert any(s == 0 for s, _ in again.game.moves)
         assert again.game.finished

@@ -8,7 +8,12 @@ letters (about 59 bits: short enough to type from the table's screen, far too ma
 to guess: a million guesses a second would need 9,000 years on average). The join
 code lets a guest pick a free phone seat and type a name; a seat a guest claims gets
 a new token that only the guest's phone learns (the seat's link on the table's screen
-stops working), so the seat is the guest's alone.
+stops working), so the seat is the guest's alone. The same holds for a seat's owner:
+the link on the screen opens the seat once, and the phone that opened it gets a new
+token of its own (:meth:`SeatAccess.join`). The screen shows every seat's link at
+once, so a link that kept working would let anyone at the table type in another
+seat's address, see its hand and play for it. A player whose phone is lost for good
+gets a new link on the screen (:meth:`SeatAccess.renew`).
 
 The join code is short (6 characters, about 30 bits), so wrong codes lock: see
 :class:`Attempts`. Wrong tokens only slow the device down; the right token is never
@@ -47,8 +52,9 @@ class SeatAccess:
     """The phone seats of one table: ``tokens[seat]`` and the join ``code``.
 
     ``claimed`` holds the seats a device has taken (by their link or the join code);
-    a guest may only claim a seat nobody has taken. Owned by the server's thread once
-    the server runs; the tokens never change.
+    a guest may only claim a seat nobody has taken, and the link of a claimed seat
+    works no more: its token is the device's alone. Owned by the server's thread once
+    the server runs.
     """
 
     tokens: dict[int, str]
@@ -56,6 +62,10 @@ class SeatAccess:
     claimed: set[int] = field(default_factory=set)
     #: seats a guest claimed with the join code (their link tokens no longer work)
     by_guest: set[int] = field(default_factory=set)
+    #: seat -> (its link's token, the address that opened it): that phone may not have
+    #: heard its new token (the line fell before ``welcome`` came), so the link still
+    #: opens the seat from that address, and from no other
+    opened: dict[int, tuple[str, str]] = field(default_factory=dict)
 
     @classmethod
     def new(cls, seats: Iterable[int]) -> SeatAccess:
@@ -89,12 +99,44 @@ class SeatAccess:
     def claim(self, seat: int) -> str:
         """A guest takes ``seat``: a new token, the guest's alone, replaces the seat's
         link token (whoever scans the seat's code on the screen now is refused)."""
+        token = self._new_token(seat)
+        self.claimed.add(seat)
+        self.by_guest.add(seat)
+        return token
+
+    def join(self, seat: int, address: str) -> str:
+        """The seat's owner opened its link from ``address``: a new token, that
+        phone's alone, replaces the one the screen shows (whoever types the seat's
+        address in now is refused, unless from ``address``: :meth:`reopened`)."""
+        self.opened[seat] = (self.tokens[seat], address)
+        token = self._new_token(seat)
+        self.claimed.add(seat)
+        return token
+
+    def reopened(self, token: str, address: str) -> int | None:
+        """The seat whose link this was, opened before from ``address``, else None."""
+        given = normalise(token).encode()
+        found = None
+        for seat, (link, where) in self.opened.items():
+            if hmac.compare_digest(given, link.encode()) and where == address:
+                found = seat
+        return found
+
+    def renew(self, seat: int) -> str:
+        """A new link for ``seat`` (its phone was lost): the token of the device that
+        held the seat works no more, and the screen may show the new one until a
+        phone opens it."""
+        token = self._new_token(seat)
+        self.claimed.discard(seat)
+        self.by_guest.discard(seat)
+        self.opened.pop(seat, None)
+        return token
+
+    def _new_token(self, seat: int) -> str:
         token = new_secret(TOKEN_LEN)
         while token in self.tokens.values():  # pragma: no cover - 59 bits
             token = new_secret(TOKEN_LEN)
         self.tokens[seat] = token
-        self.claimed.add(seat)
-        self.by_guest.add(seat)
         return token
 
 

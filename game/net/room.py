@@ -61,10 +61,11 @@ class SeatLink:
 
     seat: int
     name: str
-    url: str | None     # the QR code's content; None: a guest took the seat by the code
+    url: str | None     # the QR code's content; None: a device has taken the seat
     short: str          # the same, to type: without ``http://``
     connected: bool
     standing_in: bool
+    by_guest: bool = False      # taken by a guest with the join code, not by its link
 
 
 class PhoneRoom:
@@ -141,8 +142,13 @@ class PhoneRoom:
             url = self.server.link(s)
             short = url.split("://", 1)[1] if url else ""
             out.append(SeatLink(s, shown_name(self.link.names[s]), url, short, s in on,
-                                self.sources[s].standing_in))
+                                self.sources[s].standing_in, self.server.by_guest(s)))
         return out
+
+    def renew(self, seat: int) -> None:
+        """A new link for ``seat``, whose phone is lost (the join panel's button): the
+        device that held it is let go, and the panel shows the new code."""
+        self.server.renew(seat)
 
     @property
     def join_url(self) -> str:

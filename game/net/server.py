@@ -196,12 +196,35 @@ class PhoneServer:
         return f"http://{url_host(public_host(self.hosts))}:{self.port}"
 
     def link(self, seat: int) -> str | None:
-        """The join link of a phone seat (its QR code); ``None`` once a guest has
-        claimed the seat with the join code: its token is then the guest's alone and
-        must never be shown on the table's screen."""
-        if seat in self.access.by_guest:
+        """The join link of a phone seat (its QR code); ``None`` once a device has
+        taken the seat, by this link or the join code: its token is then that
+        device's alone and must never be shown on the table's screen."""
+        if seat in self.access.claimed:
             return None
         return f"{self.base_url}/p/{self.access.tokens[seat]}"
+
+    def by_guest(self, seat: int) -> bool:
+        """A guest took ``seat`` with the join code (not its owner by its link)."""
+        return seat in self.access.by_guest
+
+    def renew(self, seat: int) -> None:
+        """A new link for ``seat``, whose phone is lost: the device that held the seat
+        is let go (``bye replaced``) and its token works no more; :meth:`link` gives
+        the new one once the server's thread has made it."""
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):      # closing meanwhile
+                loop.call_soon_threadsafe(self._renew, seat)
+
+    def _renew(self, seat: int) -> None:
+        self.access.renew(seat)
+        old = self._by_seat.get(seat)
+        if old is not None:
+            self._let_go(old)
+
+    def _let_go(self, line: Line) -> None:
+        """Close ``line``: another device holds its seat now, or will."""
+        self._spawn(self._close(line, CLOSE_REPLACED, {"type": "bye", "reason": "replaced"}))
 
     def join_link(self) -> str:
         """The guests' link: the join code is in it."""
@@ -512,6 +535,10 @@ class PhoneServer:
 
     async def _hello(self, line: Line, msg: dict[str, Any]) -> None:
         seat = self.access.seat_of(msg["token"])
+        again = False
+        if seat is None:        # its link, from the phone that opened it: the new token lost?
+            seat = self.access.reopened(msg["token"], line.address)
+            again = seat is not None
         if seat is None:
             late = self.attempts.slowed(line.address)
             self.attempts.failed(line.address, "token")
@@ -523,17 +550,20 @@ class PhoneServer:
         old = self._by_seat.get(seat)
         if old is not None and old is not line:
             old.seat = None            # its closing is not this seat's disconnection
-            self._spawn(self._close(old, CLOSE_REPLACED, {"type": "bye", "reason": "replaced"}))
+            self._let_go(old)
         line.seat = seat
         if line.conn is not None:
             self.gate.become(line.conn, G.SEAT)
         self._by_seat[seat] = line
-        self.access.claimed.add(seat)
+        welcome = {"type": "welcome", "seat": seat, "name": self._names.of(seat),
+                   "rename": seat in self._names.renamable}
+        if seat not in self.access.claimed:     # by the link on the screen: once only
+            welcome["token"] = self.access.join(seat, line.address)
+        elif again:
+            welcome["token"] = self.access.tokens[seat]
         with self._connected_lock:
             self._connected.add(seat)
-        self._reply(line, {"type": "welcome", "seat": seat,
-                           "name": self._names.of(seat),
-                           "rename": seat in self._names.renamable})
+        self._reply(line, welcome)
         if self._history:
             self._reply(line, {"type": "history", "from": 0, "rounds": self._history})
         latest = self._latest.get(seat)

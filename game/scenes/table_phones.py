@@ -68,7 +68,7 @@ class TablePhones:
         self._seen = False
         self.away_seat: int | None = None   # a phone seat the table asks about
         self._due: Callable[[], None] | None = None   # waits for the table to be clear
-        self.join_panel = JoinPanel(self._hide)
+        self.join_panel = JoinPanel(self._hide, self._renew)
         self.away_prompt = AwayPrompt(self._wait, self._stand_in, STAND_IN)
         self.button = Button(lambda: t("phones.button"), self.show,
                              name="phones", hotkey=pygame.K_F2, hint="F2")
@@ -115,6 +115,11 @@ class TablePhones:
     def _hide(self) -> None:
         self._play("click")
         self.showing = False
+
+    def _renew(self, seat: int) -> None:
+        if self.room is not None:
+            self._play("click")
+            self.room.renew(seat)
 
     def _wait(self) -> None:
         if self.room is not None and self.away_seat is not None:

@@ -51,16 +51,17 @@ def qr_surface(data: str, size: int) -> pygame.Surface:
     return surf
 
 
-def _taken(side: int, label: int) -> pygame.Surface:
-    """In place of the QR code of a seat a guest took with the join code: the seat's
-    token is the guest's alone, so the screen shows none."""
+def _taken(side: int, label: int, words: str) -> pygame.Surface:
+    """In place of the QR code of a seat a device has taken (its owner by its link, or
+    a guest with the join code): the seat's token is that device's alone, so the
+    screen shows none."""
     surf = pygame.Surface((side, side), pygame.SRCALPHA)
     radius = max(4, side // 12)
     pygame.draw.rect(surf, (22, 38, 30), surf.get_rect(), border_radius=radius)
     pygame.draw.rect(surf, OK, surf.get_rect(), max(2, side // 60), border_radius=radius)
     size = max(12, int(label * 1.1))
     width = side - side // 5
-    lines = text.clamp(text.wrap(t("phones.taken"), size, width, True), size, width, 4, True)
+    lines = text.clamp(text.wrap(words, size, width, True), size, width, 4, True)
     top = side // 2 - len(lines) * int(size * 1.25) // 2
     for i, line in enumerate(lines):
         text.blit(surf, line, size, (side // 2, top + i * int(size * 1.25)), OK, "midtop",
@@ -70,12 +71,29 @@ def _taken(side: int, label: int) -> pygame.Surface:
 
 class JoinPanel:
     """The join panel: one tile per phone seat (QR, name, address, connected or not)
-    and a line for guests. ``close`` hides it; the table's "Phones" button shows it."""
+    and a line for guests. ``close`` hides it; the table's "Phones" button shows it.
 
-    def __init__(self, close: Callable[[], None]) -> None:
+    A seat's link opens it once: once a phone holds the seat, its tile shows no code
+    (the screen is everybody's). A seat whose phone is away gets a button for a new
+    code (``renew(seat)``; its seat's number on the keyboard), for a phone lost for
+    good; the device that held the seat is let go."""
+
+    def __init__(self, close: Callable[[], None],
+                 renew: Callable[[int], None] = lambda seat: None) -> None:
         self.close_button = Button(lambda: t("phones.close"), close, name="phones_close",
                                    hotkey=pygame.K_RETURN, hint="Enter")
+        self._renew = renew
+        self.renew_buttons: dict[int, Button] = {}    # the seats that may have one now
         self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def _renew_button(self, seat: int) -> Button:
+        if seat not in self.renew_buttons:
+            key = pygame.K_1 + seat if seat < 9 else None
+            self.renew_buttons[seat] = Button(
+                lambda: t("phones.renew"), lambda: self._renew(seat),
+                name=f"phones_renew_{seat}", hotkey=key,
+                hint=str(seat + 1) if key is not None else "")
+        return self.renew_buttons[seat]
 
     def draw(self, surf: pygame.Surface, u: float, seats: Sequence[Any], base: str,
              code: str, local_only: bool) -> None:
@@ -105,20 +123,30 @@ class JoinPanel:
         rows = math.ceil(k / cols)
         tw, th = area.width // cols, area.height // rows
         label = max(11, int(20 * u))
+        shown: dict[int, Button] = {}
         for i, s in enumerate(seats):
             cell = pygame.Rect(area.left + (i % cols) * tw, area.top + (i // cols) * th, tw, th)
             side = max(40, min(tw - pad, th - 3 * int(label * 1.3) - pad))
-            img = qr_surface(s.url, side) if s.url else _taken(side, label)
+            img = qr_surface(s.url, side) if s.url else \
+                _taken(side, label, t("phones.taken" if s.by_guest else "phones.joined"))
             top = cell.top + (th - img.get_height() - 3 * int(label * 1.3)) // 2
             surf.blit(img, img.get_rect(midtop=(cell.centerx, top)))
             ty = top + img.get_height() + int(4 * u)
             name = text.ellipsize(f"{s.seat + 1}. {s.name}", label, tw - pad, bold=True)
             text.blit(surf, name, label, (cell.centerx, ty), widgets.CREAM, "midtop", bold=True)
             ty += int(label * 1.3)
-            addr = text.ellipsize(s.short or t("phones.by_code"), max(10, int(label * 0.85)),
-                                  tw - pad // 2)
-            text.blit(surf, addr, max(10, int(label * 0.85)), (cell.centerx, ty),
-                      widgets.CREAM, "midtop")
+            if s.url is None and not s.connected:     # its phone away: a new code?
+                b = shown[s.seat] = self._renew_button(s.seat)
+                b.rect = pygame.Rect(0, 0, min(tw - pad // 2, int(300 * u)),
+                                     int(label * 1.25))
+                b.rect.midtop = (cell.centerx, ty - int(label * 0.1))
+                b.draw(surf, u, False)
+            else:
+                addr = text.ellipsize(s.short or t("phones.by_code" if s.by_guest
+                                                   else "phones.by_link"),
+                                      max(10, int(label * 0.85)), tw - pad // 2)
+                text.blit(surf, addr, max(10, int(label * 0.85)), (cell.centerx, ty),
+                          widgets.CREAM, "midtop")
             ty += int(label * 1.3)
             state = t("phones.connected") if s.connected else t("phones.waiting")
             text.blit(surf, state, label, (cell.centerx, ty), OK if s.connected else WAIT,
@@ -126,11 +154,16 @@ class JoinPanel:
         join = t("phones.join", base=base, code=code)
         text.blit(surf, join, max(12, int(24 * u)), (rect.centerx, rect.bottom - foot + pad),
                   widgets.CREAM, "midtop", bold=True)
+        self.renew_buttons = shown
         self.close_button.rect = pygame.Rect(0, 0, int(min(rect.width * 0.3, 260 * u)), bh)
         self.close_button.rect.midbottom = (rect.centerx, rect.bottom - pad)
         self.close_button.draw(surf, u, True)
 
     def handle(self, ev: pygame.event.Event) -> bool:
+        for renew in list(self.renew_buttons.values()):
+            if renew.pressed(ev):
+                renew.action()
+                return True
         b = self.close_button
         if (ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and b.rect.collidepoint(ev.pos)) \
                 or (ev.type == pygame.KEYDOWN and ev.key in (pygame.K_RETURN, pygame.K_ESCAPE,

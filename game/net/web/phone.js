@@ -156,6 +156,12 @@
       case "welcome":
         seat = msg.seat;
         mayRename = !!msg.rename;
+        if (msg.token) {   // the link on the table's screen opens a seat once: ours now
+          pending = pending || loadPending();
+          token = msg.token;
+          history.replaceState(null, "", "/p/" + encodeURIComponent(token));
+          savePending();
+        }
         say("");   // a word of the join screen or of a line before this one is over
         setLine(true);
         show("game");
