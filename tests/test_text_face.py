@@ -123,3 +123,26 @@ def test_a_stored_name_shows_without_boxes_for_what_the_face_lacks():
     assert text.settable("Anna-Lena Müller") == "Anna-Lena Müller"
     for catalogue_text in ("Esc, P: dieses Menü · F11: Vollbild", "1–9 · ‹ ›"):
         assert text.settable(catalogue_text) == catalogue_text
+
+
+def test_every_text_of_the_catalogue_is_set_as_written():
+    """A text the game shows is set character for character: only what a stored name
+    may bring is left out. Line breaks too: a text of several lines (a hint under the
+    question, a notice of several files) lost its breaks, and "Play or drop out?" ran
+    into "Hint: Play" as one line."""
+    import json
+    from pathlib import Path
+
+    import game
+
+    folder = Path(game.__file__).parent / "locale"
+    texts = [v for f in sorted(folder.glob("*.json"))
+             for v in json.loads(f.read_text(encoding="utf-8")).values() if isinstance(v, str)]
+    assert len(texts) > 500
+    changed = [v for v in texts if text.settable(v) != v]
+    assert not changed, changed[:5]
+    joined = "Play or drop out?\nHint: Play\n\nAbove the cards: the risk"
+    assert text.settable(joined) == joined
+    assert text.wrap(joined, 20, 2000) == ["Play or drop out?", "Hint: Play", "",
+                                           "Above the cards: the risk"]
+    assert text.settable("Jörg \U0001F37A\nBen") == "Jörg\nBen"    # line by line

@@ -101,6 +101,8 @@ def settable(text: str) -> str:
     text = text.replace("\x00", "\ufffd") if "\x00" in text else text
     if drawable(text) == text:
         return text
+    if "\n" in text:                 # a text of lines (a hint, a notice): line by line
+        return "\n".join(settable(line) for line in text.split("\n"))
     kept = drawable_name(text)       # its spaces tidied where something was left out
     return kept or text
 
