@@ -68,6 +68,12 @@ def token_of(table: HeadlessTable, seat: int) -> str:
     return table.server.access.tokens[seat]
 
 
+def page_of(table: HeadlessTable, seat: int) -> str:
+    """The address of ``seat``'s page: its link on the screen until a phone opened it,
+    then that phone's own (the page puts its new token in its address)."""
+    return f"{table.server.base_url}/p/{token_of(table, seat)}"
+
+
 def ws_url(table: HeadlessTable) -> str:
     return f"http://127.0.0.1:{table.server.port}/ws"
 
@@ -141,7 +147,8 @@ class Player:
     def __init__(self, session: aiohttp.ClientSession, url: str, token: str, seed: int,
                  drop: float = 0.0) -> None:
         self.session, self.url, self.token = session, url, token
-        self.rng = random.Random(seed)
+        self.rng = random.Random(seed)           # the moves: the same whatever the timing
+        self.chance = random.Random(seed + 10**6)    # the drops: read on every message
         self.drop = drop
         self.pending: dict[str, Any] | None = None
         self.acked: list[tuple[int, str]] = []        # (step, move) the table confirmed
@@ -165,7 +172,7 @@ class Player:
 
     async def _cut(self, ws: aiohttp.ClientWebSocketResponse) -> None:
         self.drops += 1
-        if self.rng.random() < 0.5:
+        if self.chance.random() < 0.5:
             await ws.close()
         else:                                   # the Wi-Fi is gone: no goodbye
             transport = ws._response.connection.transport if ws._response.connection else None
@@ -256,10 +263,10 @@ class Player:
                 self.pending = {"type": "move", "id": f"m{self.n}-{self.rng.randrange(10**9)}",
                                 "step": st["step"], "move": self.rng.choice(st["view"]["legal"])}
                 await ws.send_str(json.dumps(self.pending))
-                if self.rng.random() < self.drop:      # between sending and the answer
+                if self.chance.random() < self.drop:   # between sending and the answer
                     await self._cut(ws)
                     return
-            if self.rng.random() < self.drop / 10:
+            if self.chance.random() < self.drop / 10:
                 await self._cut(ws)
                 return
 

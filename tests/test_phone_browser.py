@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from game.net.host import HeadlessTable
-from tests.phone_helpers import running
+from tests.phone_helpers import page_of, running
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
@@ -55,7 +55,7 @@ def test_a_tap_on_the_phone_reaches_the_engine(browser_type, lang, word):
     async def main() -> None:
         p = table.game.to_move()
         async with browser_type(width=390, height=844) as browser:
-            await browser.goto(table.server.link(p.seat) + f"?lang={lang}")
+            await browser.goto(page_of(table, p.seat) + f"?lang={lang}")
             await browser.wait_for(HAND_SHOWN)
             status = await browser.wait_for(
                 f"document.getElementById('status').textContent === {word!r}")
@@ -110,13 +110,13 @@ def test_a_card_is_played_with_two_taps_in_landscape(browser_type):
                 p = table.game.to_move()
                 if p.decision == "trick":
                     break
-                await browser.goto(table.server.link(p.seat) + "?lang=en")
+                await browser.goto(page_of(table, p.seat) + "?lang=en")
                 await browser.wait_for(HAND_SHOWN)
                 n = len(table.game.moves)
                 await browser.tap("#moves button:last-child")        # "Play"
                 await asyncio.wait_for(_moved(table, n), 20)
             p = table.game.to_move()
-            await browser.goto(table.server.link(p.seat) + "?lang=en")
+            await browser.goto(page_of(table, p.seat) + "?lang=en")
             await browser.wait_for(HAND_SHOWN)
             await browser.wait_for("document.querySelector('#hand .card.legal') !== null")
             OUT.mkdir(parents=True, exist_ok=True)

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from game.net.host import HeadlessTable
-from tests.phone_helpers import Line, phone_session, running, token_of, ws_url
+from tests.phone_helpers import Line, page_of, phone_session, running, token_of, ws_url
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
@@ -90,7 +90,7 @@ def test_the_result_stays_on_the_phone_after_the_table_closed():
                           keep_records=False, names=["Anna", "Ben", "Carl"], linger=30)
 
     async def body(browser: Chromium) -> None:
-        await browser.goto(table.server.link(0) + "?lang=en")
+        await browser.goto(page_of(table, 0) + "?lang=en")
         await play_seat(browser, table, 0)
         await browser.wait_for("!document.getElementById('ended').hidden")
         assert not await browser.eval("document.getElementById('game').hidden")
@@ -107,6 +107,31 @@ def test_the_result_stays_on_the_phone_after_the_table_closed():
     run_page(table, body, width=360, height=640)
 
 
+def test_the_page_keeps_its_seat_by_its_own_address_once_the_link_opened_it():
+    """A seat's link on the table's screen opens the seat once; the page takes the
+    token `welcome` gives it into its address, so a reload keeps the seat, while the
+    address on the screen no longer opens it from another device."""
+    table = HeadlessTable("chase", ["phone", "medium", "medium"], seed=4, bot_seed=4,
+                          keep_records=False, names=["Anna", "Ben", "Carl"])
+
+    async def body(browser: Chromium) -> None:
+        shown = table.server.link(0)
+        assert shown is not None
+        await browser.goto(shown + "?lang=en")
+        await browser.wait_for("location.pathname !== " +
+                               json.dumps("/p/" + shown.rsplit("/", 1)[1]))
+        mine = token_of(table, 0)
+        assert mine not in shown and table.server.link(0) is None
+        assert await browser.eval("location.pathname") == "/p/" + mine
+        await browser.eval("location.reload()")
+        await browser.wait_for("document.querySelector('#hand img') !== null")
+        assert await browser.eval("location.pathname") == "/p/" + mine
+        assert await browser.eval("document.getElementById('game').hidden") is False
+        assert 0 in table.server.connected()
+
+    run_page(table, body, width=360, height=640)
+
+
 def test_the_last_round_is_told_once_at_the_end_with_what_it_cost():
     """At the end the round just played is the history's last and still the view's
     events: the log told it twice ("Runde 7 … Runde 7 …") and, with four events or
@@ -117,7 +142,7 @@ def test_the_last_round_is_told_once_at_the_end_with_what_it_cost():
                           keep_records=False, names=["Anna", "Ben", "Carl"], linger=30)
 
     async def body(browser: Chromium) -> None:
-        await browser.goto(table.server.link(0) + "?lang=de")
+        await browser.goto(page_of(table, 0) + "?lang=de")
         await play_seat(browser, table, 0)
         await browser.wait_for("!document.getElementById('ended').hidden")
         lines = await browser.eval("[...document.querySelectorAll('#log li')]"
@@ -149,7 +174,7 @@ async def _declarations(browser: Chromium, table: HeadlessTable, session: Any, m
         if s != me:
             lines[s] = await Line(session, ws_url(table)).open()
             await lines[s].send({"type": "hello", "token": token_of(table, s)})
-    await browser.goto(table.server.link(me) + "?lang=en")
+    await browser.goto(page_of(table, me) + "?lang=en")
     await until(lambda: table.link.connected == {0, 1, 2})
     while (p := table.game.to_move()).decision == "declare":
         n = len(table.game.moves)
@@ -249,7 +274,7 @@ def test_the_header_hides_what_scrolls_under_it_and_counters_keep_together():
                           names=["Anna-Lena Müller", "Ben Okonkwo-Smith", "Carl"])
 
     async def body(browser: Chromium) -> None:
-        await browser.goto(table.server.link(0) + "?lang=en")
+        await browser.goto(page_of(table, 0) + "?lang=en")
         await browser.wait_for("document.querySelectorAll('#players .lives').length === 3")
         colour = await browser.eval("getComputedStyle(document.getElementById('bar'))"
                                     ".backgroundColor")
@@ -268,7 +293,7 @@ def test_a_phone_that_won_is_told_so_in_its_words():
                           keep_records=False, linger=30)
 
     async def body(browser: Chromium) -> None:
-        await browser.goto(table.server.link(0) + "?lang=de")
+        await browser.goto(page_of(table, 0) + "?lang=de")
         await play_seat(browser, table, 0)
         assert table.game.winner == 0            # the first button every time wins here
         await browser.wait_for(f"{text('#status')} === 'Du gewinnst!'")
@@ -284,7 +309,7 @@ async def rams_choices_at(browser: Chromium, table: HeadlessTable, width: int, h
     Rams choices show."""
     await browser.send("Emulation.setDeviceMetricsOverride", {
         "width": width, "height": height, "deviceScaleFactor": 1, "mobile": True})
-    await browser.goto(table.server.link(0) + "?lang=" + lang)
+    await browser.goto(page_of(table, 0) + "?lang=" + lang)
     await browser.wait_for("document.querySelectorAll('#moves button').length === 3")
 
 
@@ -424,7 +449,7 @@ def test_no_line_of_a_chip_starts_with_the_separator():
     tags = "[...document.querySelectorAll('#players .seat .tag')].map(t => t.textContent)"
 
     async def body(browser: Chromium) -> None:
-        await browser.goto(table.server.link(0) + "?lang=en")
+        await browser.goto(page_of(table, 0) + "?lang=en")
         while max((x.count("·") for x in await browser.eval(tags)), default=0) < 2:
             while (p := table.game.to_move()) is None or p.seat != 0:
                 await asyncio.sleep(0.02)
@@ -461,7 +486,7 @@ def test_a_phone_back_from_sleep_checks_its_line(monkeypatch):
     table = HeadlessTable("chase", ["phone", "medium", "medium"], seed=3, keep_records=False)
 
     async def body(browser: Chromium) -> None:
-        await browser.goto(table.server.link(0) + "?lang=en")
+        await browser.goto(page_of(table, 0) + "?lang=en")
         await browser.wait_for("document.querySelector('#hand img') !== null")
         assert table.link.arrivals[0] == 1
         await browser.eval("document.dispatchEvent(new Event('visibilitychange'))")
@@ -483,7 +508,7 @@ def test_a_card_that_may_not_be_played_says_why_when_tapped():
             " === STAMMTISCH_TEXTS.en.m_play)")
 
     async def body(browser: Chromium) -> None:
-        await browser.goto(table.server.link(0) + "?lang=en")
+        await browser.goto(page_of(table, 0) + "?lang=en")
         while True:
             while (p := table.game.to_move()) is None or p.seat != 0:
                 assert not table.game.finished, "no card was ever dimmed"
@@ -522,7 +547,7 @@ def test_a_choice_between_words_says_what_is_asked():
                           keep_records=False, names=["Anna", "Ben", "Carl"])
 
     async def body(browser: Chromium) -> None:
-        await browser.goto(chase.server.link(0) + "?lang=en")
+        await browser.goto(page_of(chase, 0) + "?lang=en")
         while True:
             await until(lambda: (p := chase.game.to_move()) is not None and p.seat == 0)
             if chase.game.to_move().decision == "turn":
@@ -552,7 +577,7 @@ def test_a_dealer_who_must_play_is_told_why():
                 if s != me:
                     lines[s] = await Line(session, ws_url(rams)).open()
                     await lines[s].send({"type": "hello", "token": token_of(rams, s)})
-            await browser.goto(rams.server.link(me) + "?lang=de")
+            await browser.goto(page_of(rams, me) + "?lang=de")
             while (p := rams.game.to_move()).seat != me:
                 n = len(rams.game.moves)
                 await lines[p.seat].send({"type": "move", "id": f"d{n}", "step": n,
@@ -580,7 +605,7 @@ def test_no_odds_button_before_the_game_shows(monkeypatch):
     table = HeadlessTable("chase", ["phone", "medium", "medium"], seed=3, keep_records=False)
 
     async def body(browser: Chromium) -> None:
-        await browser.goto(table.server.link(0) + "?lang=en")
+        await browser.goto(page_of(table, 0) + "?lang=en")
         await browser.wait_for("document.readyState === 'complete' && "
                                f"{text('#status')} === 'Connecting…'")
         assert await browser.eval("document.getElementById('odds').offsetParent") is None
@@ -596,7 +621,7 @@ def test_the_odds_of_choices_between_words_are_explained():
                           keep_records=False)
 
     async def body(browser: Chromium) -> None:
-        await browser.goto(table.server.link(0) + "?lang=en")
+        await browser.goto(page_of(table, 0) + "?lang=en")
         await until(lambda: (p := table.game.to_move()) is not None and p.seat == 0)
         await browser.wait_for("!document.getElementById('odds').hidden")
         await odds_shown(browser)
@@ -613,7 +638,7 @@ def test_a_long_name_is_cut_short_but_not_the_you_after_it():
                           names=["Anna-Lena Müller-Lüd", "Ben", "Carl"])
 
     async def body(browser: Chromium) -> None:
-        await browser.goto(table.server.link(0) + "?lang=en")
+        await browser.goto(page_of(table, 0) + "?lang=en")
         await browser.wait_for("document.querySelectorAll('#players .seat').length === 3")
         me = "document.querySelector('#players .seat.me')"
         assert await browser.eval(f"{me}.querySelector('b').textContent") == (
@@ -639,7 +664,7 @@ def test_the_log_always_names_the_round_its_lines_belong_to():
             " === STAMMTISCH_TEXTS.en.m_play)")
 
     async def body(browser: Chromium) -> None:
-        await browser.goto(table.server.link(0) + "?lang=en")
+        await browser.goto(page_of(table, 0) + "?lang=en")
         while len(table.game.view(0)["events"]) < 12:
             await until(lambda: (p := table.game.to_move()) is not None and p.seat == 0)
             n = len(table.game.moves)
@@ -682,7 +707,7 @@ def test_sudden_death_is_announced():
         for lang, sudden, tie, head in (
                 ("en", "Sudden death", "Final tie: You, Ben.", "Sudden death – round 3"),
                 ("de", "Stechen", "Gleichstand im Finale: Du, Ben.", "Stechen – Runde 3")):
-            await browser.goto(table.server.link(0) + "?lang=" + lang)
+            await browser.goto(page_of(table, 0) + "?lang=" + lang)
             await browser.wait_for("document.querySelectorAll('#log li').length > 1")
             log = await browser.eval("[...document.querySelectorAll('#log li')]"
                                      ".map(li => li.textContent)")
@@ -721,7 +746,7 @@ def test_sudden_death_among_three_says_who_went_out():
     async def body(browser: Chromium) -> None:
         for seat, lang, out, head in ((1, "en", "Anna is out.", "Sudden death – round 3"),
                                       (0, "de", "Du bist raus.", "Stechen – Runde 3")):
-            await browser.goto(table.server.link(seat) + "?lang=" + lang)
+            await browser.goto(page_of(table, seat) + "?lang=" + lang)
             await browser.wait_for("document.querySelectorAll('#log li').length > 1")
             lines = await browser.eval(log)
             assert lines[-2:] == [out, head], lines
@@ -748,7 +773,7 @@ def test_the_cards_left_at_the_end_are_small():
     table.flow.start(resume=moves)
 
     async def body(browser: Chromium) -> None:
-        await browser.goto(table.server.link(0) + "?lang=en")
+        await browser.goto(page_of(table, 0) + "?lang=en")
         await browser.wait_for("document.querySelectorAll('#hand .card').length === 4 && "
                                f"{text('#status')} !== 'Connecting…'")
         widths = await browser.eval("[...document.querySelectorAll('#hand .card')]"
@@ -761,7 +786,7 @@ def test_the_cards_left_at_the_end_are_small():
 async def closed_early(browser: Chromium, table: HeadlessTable, lang: str) -> str:
     """Open seat 0's page in ``lang``, close the table once the hand shows, and return
     what the phone then says."""
-    await browser.goto(table.server.link(0) + f"?lang={lang}")
+    await browser.goto(page_of(table, 0) + f"?lang={lang}")
     await browser.wait_for("document.querySelector('#hand img') !== null")
     table.stop()
     await browser.wait_for("!document.getElementById('gone').hidden")
@@ -812,7 +837,7 @@ def test_a_seat_opened_by_its_link_asks_once_for_the_players_name():
     shown = "!document.getElementById('naming').hidden"
 
     async def body(browser: Chromium) -> None:
-        await browser.goto(table.server.link(0) + "?lang=de")
+        await browser.goto(page_of(table, 0) + "?lang=de")
         await browser.wait_for(f"{shown} && document.querySelector('#hand img') !== null")
         assert await browser.eval(text("#title")) == "Handy 1"
         assert await browser.eval(text("#namehint")) == "Am Tisch heißt du Handy 1. Dein Name:"
@@ -844,7 +869,7 @@ def test_a_phone_is_called_what_the_table_can_draw():
     beer = "\U0001F37A"
 
     async def body(browser: Chromium) -> None:
-        await browser.goto(table.server.link(0) + "?lang=de")
+        await browser.goto(page_of(table, 0) + "?lang=de")
         await browser.wait_for(f"{shown} && document.querySelector('#hand img') !== null")
         await type_into(browser, "#myname", beer + beer)
         await browser.tap("#nameok")
@@ -885,7 +910,7 @@ def test_default_names_are_said_in_the_pages_language():
     chips = "[...document.querySelectorAll('#players .seat .name')].map(n => n.textContent)"
 
     async def body(browser: Chromium) -> None:
-        await browser.goto(table.server.link(0) + "?lang=en")
+        await browser.goto(page_of(table, 0) + "?lang=en")
         await browser.wait_for("document.querySelector('#hand img') !== null")
         assert await browser.eval(text("#title")) == "Phone 1"
         assert await browser.eval(chips) == ["Phone 1", "Jo", "Medium 3"]
@@ -911,7 +936,7 @@ def test_rams_three_choices_fit_a_small_phone_in_portrait():
         assert table.game.to_move().seat == 0 and table.game.legal_moves() == [
             "drop", "play", "general"]
         for lang in ("de", "en"):
-            await browser.goto(table.server.link(0) + "?lang=" + lang)
+            await browser.goto(page_of(table, 0) + "?lang=" + lang)
             await browser.wait_for("document.querySelectorAll('#moves button').length === 3")
             await browser.wait_for("[...document.querySelectorAll('#hand img')]"
                                    ".every(i => i.complete)")
@@ -951,7 +976,7 @@ def _chase_with_a_phone() -> HeadlessTable:
 
 async def _at_own_turn(browser: Chromium, table: HeadlessTable, lang: str) -> None:
     """Seat 0's page open in ``lang``, at its own decision, its choices shown."""
-    await browser.goto(table.server.link(0) + f"?lang={lang}")
+    await browser.goto(page_of(table, 0) + f"?lang={lang}")
     await until(lambda: (p := table.game.to_move()) is not None and p.seat == 0)
     await browser.wait_for(CONTROL)
 
@@ -1035,7 +1060,7 @@ def test_a_held_reveal_is_not_said_to_be_the_next_players_decision():
                           keep_records=False, names=["Anna", "Ben", "Carl"], think=30)
 
     async def body(browser: Chromium) -> None:
-        await browser.goto(table.server.link(0) + "?lang=de")
+        await browser.goto(page_of(table, 0) + "?lang=de")
         await until(lambda: (p := table.game.to_move()) is not None and p.seat != 0)
         who = table.names[table.game.to_move().seat]
         await browser.wait_for(f"{text('#status')} === '{who} entscheidet…'")
@@ -1097,7 +1122,7 @@ def test_the_dealers_three_choices_fit_a_small_phone_under_the_name_box():
             await browser.send("Emulation.setDeviceMetricsOverride", {
                 "width": 360, "height": 640, "deviceScaleFactor": 1, "mobile": True})
             for lang in ("de", "en"):
-                await browser.goto(table.server.link(me) + "?lang=" + lang)
+                await browser.goto(page_of(table, me) + "?lang=" + lang)
                 await browser.wait_for("document.querySelectorAll('#moves button')"
                                        ".length === 3 && !document.getElementById("
                                        "'naming').hidden")
@@ -1121,7 +1146,7 @@ def _chase_to_go_out() -> HeadlessTable:
 async def _play_until_out(browser: Chromium, table: HeadlessTable) -> None:
     """The phone plays its first choice each turn until its seat is out, the game going
     on; then its page says so."""
-    await browser.goto(table.server.link(0) + "?lang=en")
+    await browser.goto(page_of(table, 0) + "?lang=en")
     while table.game.view(0)["lives"][0] > 0:
         assert not table.game.finished, "seat 0 never went out"
         p = table.game.to_move()

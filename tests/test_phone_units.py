@@ -231,6 +231,33 @@ def test_a_move_is_checked_answered_once_and_repeats_get_the_same_answer():
     assert game.to_move().seat != p.seat or game.moves[-1] == (p.seat, p.legal[0])
 
 
+def test_phones_coming_and_going_send_the_others_a_few_states_not_one_each():
+    """Whoever holds one seat's token could open and close lines as fast as the
+    network allows: each hello and each close sent every other phone a state, built
+    in the table's loop (the audit counted 433 a second). The states that tell only of
+    connections now go out at most every TOLD_EVERY seconds, and the last one tells
+    how things stand."""
+    from game.net.link import TOLD_EVERY
+
+    clock = ManualClock()
+    game, link, srv = _link(clock)
+    link.publish()
+    before = len(srv.said(1, "state"))
+    for _ in range(200):                       # seat 0: 100 lines opened and closed
+        srv.inbox.put(Inbound("connected", 0, {}))
+        link.pump()
+        srv.inbox.put(Inbound("disconnected", 0, {}))
+        link.pump()
+        clock.now += 0.001                     # 200 pumps in 0.2 s
+    told = len(srv.said(1, "state")) - before
+    assert 1 <= told <= 0.2 / TOLD_EVERY + 1, told
+    srv.inbox.put(Inbound("connected", 0, {}))
+    link.pump()
+    clock.now += TOLD_EVERY
+    link.pump()                                # nothing new: the last change is told
+    assert srv.said(1, "state")[-1]["table"]["connected"] == [0]
+
+
 def test_advice_asked_again_for_the_same_decision_is_not_worked_out_again(monkeypatch):
     """A phone may ask for the odds 20 times a second: each request, once the last was
     answered, set the coach working again on the same decision (a core kept busy by

@@ -39,6 +39,8 @@ log = logging.getLogger("stammtisch.net")
 REMEMBER = 64
 #: Seconds a phone may be away during its own decision before the table asks.
 AWAY_AFTER = 45.0
+#: the least time between two states that tell only of phones coming and going
+TOLD_EVERY = 0.1
 #: View keys a phone's state leaves out: ``history`` travels apart; ``seed`` is for a
 #: program's random choices, and a person's phone makes none.
 PHONE_OMITS = frozenset({"history", "seed"})
@@ -96,6 +98,12 @@ class PhoneLink:
         #: phone that taps "odds" over and over), it is sent again, not worked out anew
         self._advised: dict[int, dict[str, Any]] = {}
         self._published = -1
+        #: a phone came, went or took a name since the last states: every phone hears
+        #: it, at most every TOLD_EVERY seconds however many lines a device opens and
+        #: closes meanwhile (a state per change let one seat's token send the other
+        #: phones hundreds a second, each built in the table's loop)
+        self._told = False
+        self._told_at = -TOLD_EVERY
         self._history_sent = 0
         #: the person at the screen paused the table (its menu is open): the phones
         #: are told, so their players know why nothing moves (:meth:`pause`)
@@ -159,6 +167,8 @@ class PhoneLink:
             try:
                 item = self.server.inbox.get_nowait()
             except queue.Empty:
+                if self._told and self.clock() - self._told_at >= TOLD_EVERY:
+                    self.publish(force=True)
                 return n
             n += 1
             try:
@@ -191,6 +201,8 @@ class PhoneLink:
         if step == self._published and not force:
             return
         self._published = step
+        if self._told:
+            self._told, self._told_at = False, self.clock()
         hist = self.game.history
         if len(hist) != self._history_sent:
             first = min(self._history_sent, len(hist))
@@ -263,11 +275,11 @@ class PhoneLink:
             self.asked.pop(seat, None)
             if self.sources[seat].standing_in:
                 self.sources[seat].stand_in(None)
-            self.publish(force=True)
+            self._told = True
         elif item.kind == "disconnected":
             self.connected.discard(seat)
             self.away_since[seat] = self.clock()
-            self.publish(force=True)
+            self._told = True
         elif item.kind == "named":
             name = str(item.data.get("name", ""))[:16]
             if name:
@@ -276,7 +288,7 @@ class PhoneLink:
                 self.server.set_names(self.names, self.defaults)
                 if self.on_name is not None:
                     self.on_name(seat, name)
-                self.publish(force=True)
+                self._told = True
 
     def _answer(self, seat: int, move_id: str, message: dict[str, Any]) -> None:
         book = self.answers[seat]
