@@ -26,11 +26,11 @@ from tests.screen_check import problems, recording  # noqa: E402
 ENGLISH = re.compile(r"\b(Player|clubs|diamonds|hearts|spades)\b")
 
 
-def hot_seat(game_id: str, lang: str = "en", speed: str = "normal", **kw):
-    """A table of four, two of them people at the screen ("Player 1", "Player 2")."""
+def hot_seat(game_id: str, lang: str = "en", speed: str = "normal", people: int = 2, **kw):
+    """A table of four, two of them (or ``people``) at the screen ("Player 1", ...)."""
     app = T.make_app((1280, 720), lang, speed=speed, **kw)
     app.push(MenuScene(app))
-    table = app.scene("table", game_id=game_id, seats=T.mixed_seats(4, 2, lang), rules={},
+    table = app.scene("table", game_id=game_id, seats=T.mixed_seats(4, people, lang), rules={},
                       seed=5, options=TableOptions(bot_seed=5))
     app.push(table)
     return app, table
@@ -94,7 +94,7 @@ def test_a_message_showing_when_a_language_is_chosen_reads_in_it(home):
     """Export the record from the menu, then choose German in the settings: the
     message over the table said "Record saved to …" on the German table until its time
     was up. It reads German now, for the time it had left."""
-    app, table = hot_seat("chase", speed="off")
+    app, table = hot_seat("chase", speed="off", people=1)
     assert T.drive(app, lambda tb: tb.state == "human", random.Random(2))
     T.key(app, pygame.K_ESCAPE)
     T.click_button(app, app.top.list.by_name("export"))
@@ -111,3 +111,24 @@ def test_a_message_showing_when_a_language_is_chosen_reads_in_it(home):
     message, left = app.toast
     assert message.startswith("Aufzeichnung gespeichert unter "), message
     assert left < timing.TOAST
+
+
+def test_a_game_of_several_people_is_exported_once_it_is_over(home):
+    """A record holds the deal: every hand. Exported from the menu in the middle of a
+    hot-seat game, it showed the one at the screen the others' cards (a record file
+    is a few keystrokes from the shuffle). With two people or more the menu's export
+    waits for the end and says so; alone among computers it is there at any time."""
+    app, table = hot_seat("chase", speed="off")
+    assert T.drive(app, lambda tb: tb.state == "human", random.Random(2))
+    T.key(app, pygame.K_ESCAPE)
+    button = app.top.list.by_name("export")
+    assert not button.enabled and button.text() == "Export record (after the game)"
+    T.click_button(app, button)
+    app.top.export()
+    assert app.toast is None and not list((home / "saves" / "exports").glob("*.json"))
+    T.key(app, pygame.K_ESCAPE)
+    assert app.top is table
+    table.game.finished = True                      # the game over: exported at once
+    T.key(app, pygame.K_ESCAPE)
+    button = app.top.list.by_name("export")
+    assert button.enabled and button.text() == "Export record"

@@ -11,7 +11,7 @@ import pygame
 from game.i18n import t
 from game.scenes.base import Scene
 from game.scenes.files import export_table
-from game.view import text, widgets
+from game.view import layers, text, widgets
 from game.view.keys import move_key
 from game.view.widgets import Button, FocusList
 
@@ -27,7 +27,7 @@ class PauseScene(Scene):
             Button(lambda: t("pause.resume"), self.resume_game, name="resume", hint="Esc"),
             Button(lambda: t("menu.settings"), self.settings, name="settings"),
             Button(lambda: t("menu.rules"), self.rules, name="rules"),
-            Button(lambda: t("store.export"), self.export, name="export"),
+            Button(self._export_label, self.export, name="export"),
             Button(self._menu_label, self.menu, name="menu"),
             Button(lambda: t("menu.quit"), self.app.quit, name="quit"),
         ])
@@ -61,8 +61,26 @@ class PauseScene(Scene):
         self.app.play("click")
         self.app.pop()
 
+    def may_export(self) -> bool:
+        """A record holds the deal, and with it every hand. While two people or more
+        play (at the screen or on phones), the game is exported once it is over:
+        exported in the middle, it would show the one at the screen the others'
+        cards. Alone among computers, or once the game is over, any time."""
+        table = self._table()
+        game = getattr(table, "game", None)
+        if table is None or game is None or game.finished:
+            return True
+        room = getattr(table, "phones", None)
+        people = len(getattr(table, "humans", ())) + len(getattr(room, "phones", ()))
+        return people < 2
+
+    def _export_label(self) -> str:
+        return t("store.export" if self.may_export() else "pause.export_later")
+
     def export(self) -> None:
         """Write the game under this overlay as a record file (game.store)."""
+        if not self.may_export():
+            return
         self.app.play("click")
         for below in reversed(self.app.stack[:-1]):   # the table (maybe under a handoff)
             if hasattr(below, "game"):
@@ -102,6 +120,7 @@ class PauseScene(Scene):
         table.conclude()
 
     def layout(self, size: tuple[int, int]) -> None:
+        self.list.buttons[3].enabled = self.may_export()
         w, h = size
         u = self.u
         bh, gap = int(max(28, 50 * u)), int(10 * u)
@@ -136,9 +155,7 @@ class PauseScene(Scene):
     def draw(self, surf: pygame.Surface) -> None:
         w, h = surf.get_size()
         u = self.u
-        shade = pygame.Surface((w, h), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surf.blit(shade, (0, 0))
+        surf.blit(layers.shade((w, h), (0, 0, 0, 150)), (0, 0))
         b = self.list.buttons
         box = b[0].rect.unionall([x.rect for x in b]).inflate(int(60 * u), int(60 * u))
         box.top -= int(50 * u)
