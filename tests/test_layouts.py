@@ -49,7 +49,7 @@ def button_dot(tb, s) -> pygame.Rect:
     return pygame.Rect(int(x - r), int(y - r), 2 * r, 2 * r)
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", [winsize.MIN_SIZE, *SIZES])
 @pytest.mark.parametrize("n", [3, 6, 10])
 def test_chase_table_fits(size, n):
     app, tb = at_decision("chase", size, n, humans=3 if n > 3 else 2)
@@ -69,6 +69,7 @@ def test_chase_table_fits(size, n):
         dot = button_dot(tb, i)
         assert win.contains(dot), (size, i, dot)
         assert not any(dot.colliderect(c) for c in cards), (size, i, "dealer button on a card")
+        assert nearest_plate(dot, plates) == i, (size, i, "whose dealer button?")
     buttons = tb.actions.buttons
     for b in buttons + [tb.menu_button, tb.hint_button]:
         assert win.contains(b.rect), (size, b.name)
@@ -102,6 +103,7 @@ def test_rams_table_fits(size, n):
         assert win.contains(p), (size, i)
         assert not any(p.colliderect(q) for q in plates[i + 1:]), (size, i)
         assert win.contains(button_dot(tb, i)), (size, i)
+        assert nearest_plate(button_dot(tb, i), plates) == i, (size, i, "whose dealer button?")
         assert not any(p.colliderect(r) for r in rects), (size, i, "a plate on the hand")
     for b in tb.actions.buttons + [tb.menu_button, tb.hint_button]:
         assert win.contains(b.rect), (size, b.name)
@@ -120,6 +122,34 @@ def test_rams_table_fits(size, n):
         x, y = lay.resolve(("trick", s))
         card = pygame.Rect(int(x - g.cw / 2), int(y - g.ch / 2), g.cw, g.ch)
         assert not card.colliderect(labels[0]), (size, s, card, labels[0])
+
+
+@pytest.mark.parametrize("size", [winsize.MIN_SIZE, (960, 600)])
+@pytest.mark.parametrize("n", [3, 10])
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_card_panels_heading_fits_it(size, n, lang):
+    """Alone among computers the panel says "Your card"; at 800x450 with ten seats
+    "Deine Karte" stood out of the panel on both sides, cut off at the window's
+    edge. Where it cannot fit, the person's name alone heads it ("Du")."""
+    from tests.screen_check import recording
+
+    app, tb = at_decision("chase", size, n, lang=lang, humans=1)
+    hp = tb.table_layout.geo.hand_panel
+    with recording(app) as frame:
+        app.draw()
+    heads = [r for s, r in frame.texts if r.colliderect(hp) and r.top < hp.top + hp.height // 4]
+    assert heads, (size, n, lang)
+    for r in heads:
+        assert hp.left <= r.left and r.right <= hp.right, (size, n, lang, r, hp)
+
+
+def nearest_plate(dot: pygame.Rect, plates: list[pygame.Rect]) -> int:
+    """The plate whose edge is nearest the dealer button's centre."""
+    def gap(p: pygame.Rect) -> float:
+        dx = max(p.left - dot.centerx, 0, dot.centerx - p.right)
+        dy = max(p.top - dot.centery, 0, dot.centery - p.bottom)
+        return (dx * dx + dy * dy) ** 0.5
+    return min(range(len(plates)), key=lambda i: gap(plates[i]))
 
 
 @pytest.mark.parametrize("size", SIZES)

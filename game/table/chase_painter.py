@@ -144,16 +144,14 @@ class ChasePainter(TablePainter):
 
     def hand_label(self, v: int, room: int) -> tuple[str, int]:
         """The heading of the card panel and its size: "Your card", or with several
-        people at the screen whose card it is. Where "Karte von Spieler 1" is wider
-        than the panel even in small print (a small window), the name alone says it;
-        a name too long for that too is shortened with a sign."""
+        people at the screen whose card it is. Where "Karte von Spieler 1" or "Deine
+        Karte" is wider than the panel even in small print (a small window), the name
+        alone says it ("Du"); a name too long for that too is shortened with a sign."""
         h = self.host
         size = int(18 * self.geo.u)
-        if len(h.humans) <= 1:
-            label = t("table.your_card")
-            return label, text.fit(label, size, room, True, 9)
         name = h.names.name(v)
-        for label in (t("table.card_of", name=name), name):
+        first = t("table.your_card") if len(h.humans) <= 1 else t("table.card_of", name=name)
+        for label in (first, name):
             ls = text.fit(label, size, room, True, 9)
             if text.size_of(label, ls, True)[0] <= room:
                 return label, ls

@@ -95,7 +95,7 @@ def badge_height(u: float) -> int:
 
 
 def dealer_spot(seat: Point, centre: Point, plate: tuple[int, int], u: float) -> Point:
-    """Where the dealer button lies for a seat: beside its plate along the table's
+    """Where the dealer button lies for a seat: at its plate's end along the table's
     edge, so never on the seat's cards (they lie towards the middle), and on the side
     away from its speech bubbles and trick pile (those face the middle sideways)."""
     x, y = seat
@@ -108,7 +108,10 @@ def dealer_spot(seat: Point, centre: Point, plate: tuple[int, int], u: float) ->
     if tx * towards > 0 or (abs(tx) < 1e-6 and ty > 0):
         tx, ty = -tx, -ty
     r = max(8, int(16 * u))
-    reach = abs(tx) * w / 2 + abs(ty) * h / 2 + r * 1.2
+    # its centre just past the plate's edge, the button over the plate's border: at a
+    # table of ten the plates stand so close that a button a little way off lay
+    # nearer the neighbour's plate than its own
+    reach = abs(tx) * w / 2 + abs(ty) * h / 2 + r * 0.9
     return x + tx * reach, y + ty * reach
 
 
