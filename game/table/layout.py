@@ -108,9 +108,8 @@ def dealer_spot(seat: Point, centre: Point, plate: tuple[int, int], u: float) ->
     if tx * towards > 0 or (abs(tx) < 1e-6 and ty > 0):
         tx, ty = -tx, -ty
     r = max(8, int(16 * u))
-    # its centre just past the plate's edge, the button over the plate's border: at a
-    # table of ten the plates stand so close that a button a little way off lay
-    # nearer the neighbour's plate than its own
+    # the button touching its plate: at a table of ten the plates stand so close that
+    # a button a little way off (1.2 r) lay nearer the neighbour's plate than its own
     reach = abs(tx) * w / 2 + abs(ty) * h / 2 + r * 0.9
     return x + tx * reach, y + ty * reach
 
