@@ -118,6 +118,13 @@ def test_rams_table_fits(size, n):
         app.draw()
     labels = [r for s, r in frame.texts if s == t("rams.stock")]
     assert len(labels) == 1, (size, labels)
+    # wherever the dealer button lies, it is on no declaration's badge ("steigt aus" at
+    # a plate's top right: the button above a plate on the right lay on it)
+    marks = {t("rams.mark." + k) for k in ("play", "drop", "lone", "defend", "general")}
+    badges = [r.inflate(int(14 * g.u), int(4 * g.u)) for s, r in frame.texts if s in marks]
+    assert len(badges) >= n - 1, size
+    for s in range(n):
+        assert not any(button_dot(tb, s).colliderect(b) for b in badges), (size, s)
     for s in range(n):
         x, y = lay.resolve(("trick", s))
         card = pygame.Rect(int(x - g.cw / 2), int(y - g.ch / 2), g.cw, g.ch)
