@@ -96,6 +96,27 @@ def test_play_again_has_the_focus_and_a_stray_enter_waits(home):
     assert app.top.name == "table" and app.top is not tb
 
 
+def test_a_moves_letter_still_meant_for_the_table_waits_too(home):
+    """In German A is "Aussteigen" at the Rams table and "Analyse" on the end screen:
+    a player tapping A through the last rounds landed in the review. A letter in the
+    table's rhythm waits as Enter and Space do; one after a pause opens the review."""
+    from game import i18n
+
+    app, tb, res = finished_table()
+    i18n.set_lang("de")
+    try:
+        T.key(app, pygame.K_a, unicode="a")
+        assert app.top is res
+        T.pump(app, 1.5)
+        T.key(app, pygame.K_a, unicode="a")     # still in the table's rhythm
+        assert app.top is res
+        T.pump(app, 2.1)
+        T.key(app, pygame.K_a, unicode="a")     # after a pause: the review
+        assert app.top is not res and app.top.name == "review", app.top.name
+    finally:
+        i18n.set_lang("en")
+
+
 def test_export_toast_leaves_the_title_free(home):
     app, tb, res = finished_table()
     T.pump(app, 1.2)

@@ -26,9 +26,11 @@ from game.view.charts import lives_chart
 from game.view.keys import key_buttons
 from game.view.widgets import Button, FocusList
 
-#: seconds after the screen appears in which Enter and Space are ignored
+#: seconds after the screen appears in which Enter, Space and the buttons' letters are
+#: ignored (a move's letter at the table may be a button's here: German A is
+#: "Aussteigen" at the table and "Analyse" here)
 KEY_GUARD = 1.0
-#: a press this soon after the previous Enter or Space press is ignored too: someone
+#: a press this soon after the previous such press is ignored too: someone
 #: tapping Space through the computers' showdowns (every second or two) would
 #: otherwise start the next game with a tap that lands just after the guard
 KEY_RHYTHM = 2.0
@@ -158,8 +160,9 @@ class ResultsScene(Scene):
         if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
             self.menu()
             return True
-        if ev.type == pygame.KEYDOWN and ev.key in widgets.ACTIVATE and self.still_tapping():
-            return True          # a key still meant for the table
+        if ev.type == pygame.KEYDOWN and (ev.key in widgets.ACTIVATE or ev.unicode.isalpha()) \
+                and self.still_tapping():
+            return True          # a key still meant for the table (A: "Aussteigen" there)
         return self.list.handle_event(ev)
 
     # ------------------------------------------------------------------ drawing
