@@ -136,7 +136,7 @@ def test_a_phone_tables_person_sees_their_card_only_when_asking():
 
 
 def test_a_phone_tables_person_sees_their_hand_only_when_asking():
-    seen = play_with_phones("rams", {"scoring": "lives", "lives": 1, "hand_size": 4}, seed=6,
+    seen = play_with_phones("rams", {"scoring": "lives", "lives": 1, "hand_size": 4}, seed=7,
                             lang="de")
     assert seen["asked"] > 2 and seen["blind"] > 0, seen
     assert seen["private_frames"] > 0 and seen["covered_while_held"] > 0, seen
