@@ -11,7 +11,9 @@ import os
 import stat
 import sys
 import textwrap
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -353,6 +355,113 @@ def test_no_bot_process_outlives_the_tournament(tmp_path):
         # a zombie is gone too: it only waits to be reaped
         status = Path(f"/proc/{pid}/status")
         assert status.exists() and "zombie" in status.read_text().lower(), pid
+
+
+#: A bot with a memory: "keep" in the first game its process sees, from then on any
+#: other legal move. A game is told apart by the view's ``seed`` (the seat's, drawn
+#: anew for every game and seat). Run as a ``bot:`` file (``choose``) or, with the
+#: argument ``exe``, as a program that speaks the line protocol itself.
+REMEMBERS = textwrap.dedent('''\
+    import json, sys
+
+    FIRST = None     # the seed of the first game this process saw
+
+    def choose(view):
+        global FIRST
+        if FIRST is None:
+            FIRST = view["seed"]
+        legal = view["legal"]
+        if view["seed"] == FIRST:
+            return "keep" if "keep" in legal else legal[0]
+        return next((m for m in legal if m != "keep"), legal[0])
+
+    if sys.argv[1:] == ["exe"]:
+        for line in sys.stdin:
+            view = json.loads(line)
+            print(json.dumps({"ask": view["ask"], "move": choose(view)}), flush=True)
+''')
+
+
+class RecordingBot(BotPlayer):
+    """A user bot whose moves are kept per game, with the legal moves they were
+    chosen from (the tournament says when a game begins)."""
+
+    def __init__(self, target: str, kind: str) -> None:
+        super().__init__(target, kind=kind)
+        self.games: list[list[tuple[list[str], str]]] = []
+
+    def begin_game(self) -> None:
+        super().begin_game()
+        self.games.append([])
+
+    def choose(self, view: Mapping[str, Any]) -> str:
+        move = super().choose(view)
+        self.games[-1].append((list(view["legal"]), move))
+        return move
+
+
+@pytest.mark.parametrize("kind", ["bot", "exe"])
+@pytest.mark.parametrize("duplicate", [True, False])
+def test_a_duplicate_tournament_starts_each_bot_afresh_for_each_rotation(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: str, duplicate: bool) -> None:
+    """A bot process lived for the whole tournament, so with ``--duplicate`` a bot that
+    remembered the cards it was dealt knew them in the next rotation, at another
+    seat's hand. Now every rotation after a sequence's first meets a new process: the
+    remembering bot plays as in its first game there, and only there (rotation 0 of
+    the next sequence has new deals and keeps the process). Without ``--duplicate``
+    one process plays every game, as before."""
+    import game.ai.tournament as tournament
+
+    path = tmp_path / "remembers.py"
+    path.write_text(REMEMBERS)
+    spec = f"bot:{path}" if kind == "bot" else f"exe:{sys.executable} {path} exe"
+    made: list[RecordingBot] = []
+
+    def player(game_id: str, seat_spec: str, *, bot_threads: bool | None = None) -> object:
+        if seat_spec != spec:
+            return make_player(game_id, seat_spec, bot_threads=bot_threads)
+        made.append(RecordingBot(spec[4:], "python" if kind == "bot" else "exe"))
+        return made[-1]
+
+    monkeypatch.setattr(tournament, "make_player", player)
+    n, sequences = 3, 4
+    res = run_tournament("chase", [spec, "medium", "medium"], n * sequences, seed=7,
+                         bot_seed=7, duplicate=duplicate)
+    (bot,) = made
+    assert len(bot.games) == res["games"] == n * sequences
+    wrong, told = [], 0
+    for i, moves in enumerate(bot.games):
+        fresh = (i == 0 or i % n > 0) if duplicate else i == 0
+        for legal, move in moves:
+            if "keep" in legal and len(legal) > 1:     # a choice that shows the memory
+                told += 1
+                if (move == "keep") != fresh:
+                    wrong.append((i // n, i % n, legal, move))
+    assert not wrong, f"(sequence, rotation, legal, move) of a bot that remembered: {wrong}"
+    assert told >= 2 * len(bot.games)
+    summary = res["bots"][spec]
+    assert summary["fresh_starts"] == (sequences * (n - 1) if duplicate else 0)
+    assert summary["decisions"] == sum(map(len, bot.games))
+    assert summary["restarts"] == summary["incidents"] == 0 and not res["incidents"]
+
+
+def test_incidents_add_up_over_the_fresh_starts(tmp_path: Path) -> None:
+    """Every process of a bot that answers its first question wrong forfeits once: the
+    result counts every forfeit of every process, of both seats the bot holds, and
+    none of the fresh starts is a restart or an incident of its own."""
+    path = tmp_path / "first_wrong.py"
+    path.write_text("ASKED = 0\n\ndef choose(view):\n    global ASKED\n    ASKED += 1\n"
+                    "    return 'fold' if ASKED == 1 else view['legal'][0]\n")
+    spec = f"bot:{path}"
+    res = run_tournament("chase", [spec, spec, "medium"], 9, seed=2, bot_seed=2,
+                         duplicate=True)
+    bot = res["bots"][spec]
+    assert bot["fresh_starts"] == 2 * 3 * 2          # two seats, three sequences
+    processes = bot["fresh_starts"] + 2
+    assert bot["incidents"] == len(res["incidents"]) == processes
+    assert bot["incident_kinds"] == {"illegal": processes}
+    assert bot["restarts"] == 0 and not bot["retired"]
+
 
 
 SNOOP = '''

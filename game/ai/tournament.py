@@ -4,6 +4,12 @@ Every seat is a player spec (a level name or ``bot:PATH``). With ``--duplicate``
 every deal sequence is played once per seat rotation, so each player meets the same
 cards from every seat and luck cancels. Results are per player: entries with the
 same spec are pooled (three ``medium`` seats are one player ``medium``).
+
+A user bot's process keeps its memory from game to game, so with ``--duplicate`` it
+is started afresh before each further rotation of a sequence: otherwise it could
+remember the cards it was dealt from its previous seat, which another player now
+holds. The built-in levels need no such care: they decide from the view alone, and
+their caches only remember what a function of their arguments returned.
 """
 
 from __future__ import annotations
@@ -136,6 +142,8 @@ def run_tournament(game_id: str, specs: Sequence[str], games: int, seed: int | N
             game_seed = seeds.series_deal_seed(seed, k)
             game_bot_seed = seeds.series_bot_seed(bot_seed, k)
             for r in range(rotations):
+                if r:   # the same deals again: no bot may remember the rotation before
+                    _start_bots_afresh(players)
                 # rotation r: seat i holds the player of base seat (i + r) % n
                 seat_spec = [specs[(i + r) % n] for i in range(n)]
                 seat_player = [players[(i + r) % n] for i in range(n)]
@@ -174,6 +182,15 @@ def run_tournament(game_id: str, specs: Sequence[str], games: int, seed: int | N
     }
 
 
+def _start_bots_afresh(players: Sequence[Player]) -> None:
+    """Give every user bot a new process (``BotPlayer.start_afresh``). Rotation 0 of
+    the next sequence needs none: its deals are new to everybody."""
+    for p in players:
+        afresh = getattr(p, "start_afresh", None)
+        if afresh is not None:
+            afresh()
+
+
 def _score_game(game: Any, seat_spec: list[str], tallies: dict[str, Tally],
                 times: list[list[int]]) -> None:
     """Credit one played game to the tally of the spec at each seat: its decision
@@ -209,6 +226,7 @@ def _add_summaries(a: dict[str, Any] | None, b: dict[str, Any]) -> dict[str, Any
     return {"decisions": a["decisions"] + b["decisions"],
             "incidents": a["incidents"] + b["incidents"],
             "restarts": a["restarts"] + b["restarts"],
+            "fresh_starts": a.get("fresh_starts", 0) + b.get("fresh_starts", 0),
             "retired": a["retired"] or b["retired"],
             "stray_lines": a.get("stray_lines", 0) + b.get("stray_lines", 0),
             "incident_kinds": dict(sorted(kinds.items()))}
@@ -231,7 +249,8 @@ def parser() -> argparse.ArgumentParser:
                    help="seed of the players' random choices, apart from the deals' "
                         "(default: drawn like --seed; the JSON output names it)")
     p.add_argument("--duplicate", action="store_true",
-                   help="play every deal sequence once per seat rotation")
+                   help="play every deal sequence once per seat rotation (user bots "
+                        "start afresh between rotations)")
     p.add_argument("--rules", type=cliargs.rules_json, default=None,
                    help="rules as a JSON object")
     p.add_argument("--max-rounds", type=cliargs.int_range(1, MAX_ROUNDS_LIMIT),

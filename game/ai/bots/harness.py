@@ -22,6 +22,12 @@ The parent enforces everything by its own clock and rules:
   the bot is retired (``retired``) and its seat plays the first legal move;
 * at most :data:`MAX_INCIDENTS` incidents are kept per bot (``incident_count`` counts
   them all), each with a detail of a few hundred characters at most.
+
+A duplicate tournament also ends the child on purpose before each further rotation of
+a sequence of deals and starts a new one (:meth:`BotPlayer.start_afresh`), so that a
+bot cannot remember the cards of a deal it already played from another seat. That is
+no failure: no incident, no restart used up; the counts of the one :class:`BotPlayer`
+run on over every child it started.
 """
 
 from __future__ import annotations
@@ -99,6 +105,8 @@ class BotPlayer:
         self.kinds: Counter[str] = Counter()
         self.retired = False
         self.restarts = 0
+        #: children ended on purpose for a new one (:meth:`start_afresh`), not failures
+        self.fresh_starts = 0
         self.failures_in_row = 0
         self.decisions = 0
         #: questions asked (the number the next view carries is one more); never reused
@@ -142,9 +150,11 @@ class BotPlayer:
             return runner_command(self.path)
         return exe_command(self.path)
 
-    def _start(self, view: Mapping[str, Any], fallback: str) -> bool:
+    def _start(self, view: Mapping[str, Any] | None, fallback: str | None) -> bool:
         """Start the child (and for a Python bot wait for it to load); False if that
-        failed (the failure is already an incident, the decision forfeited)."""
+        failed (the failure is already an incident, the decision forfeited). Without
+        a ``fallback`` it is started ahead of any decision (:meth:`start_afresh`):
+        a failure then forfeits nothing."""
         self._held = 0
         try:
             self.process = BotProcess(self._command(), MAX_ANSWER_BYTES,
@@ -166,7 +176,10 @@ class BotPlayer:
                   OVERSIZE: "wrote too much while starting"}.get(
                       status, f"wrote {shorten(line.decode('utf-8', 'replace'), 80)!r} "
                               "instead of starting")
-        self._forfeit("crashed", detail, view, fallback)
+        if fallback is None:
+            self._incident("crashed", detail, view, None)
+        else:
+            self._forfeit("crashed", detail, view, fallback)
         if not self.retired:
             self._restart(view)
         return False
@@ -196,7 +209,7 @@ class BotPlayer:
             self._finalizer.detach()
             self._finalizer = None
 
-    def _restart(self, view: Mapping[str, Any]) -> None:
+    def _restart(self, view: Mapping[str, Any] | None) -> None:
         """The child cannot be trusted any more: kill it; the next decision starts a
         new one, unless the restarts are used up."""
         self._stop()
@@ -214,6 +227,22 @@ class BotPlayer:
         if self._finalizer is not None:
             self._finalizer.detach()
             self._finalizer = None
+
+    def start_afresh(self) -> None:
+        """End the child and start a new one, which remembers nothing of the old one's
+        games: a duplicate tournament calls this before each further rotation of a
+        sequence of deals (the same cards, dealt to other seats). Not a failure: no
+        incident, and the restarts a bot is allowed are not used up.
+
+        The new child is started here, not at the next decision, so that its start
+        (tens of milliseconds for a Python bot) is not timed as a decision; if it
+        fails to start, that is an incident as at any start, with no move forfeited.
+        A retired bot stays retired."""
+        if self.retired:
+            return
+        self.close()
+        self.fresh_starts += 1
+        self._start(None, None)
 
     # ------------------------------------------------------------------ deciding
 
@@ -326,7 +355,8 @@ class BotPlayer:
     def summary(self) -> dict[str, Any]:
         """Per-bot figures for a tournament's result."""
         return {"decisions": self.decisions, "incidents": self.incident_count,
-                "restarts": self.restarts, "retired": self.retired,
+                "restarts": self.restarts, "fresh_starts": self.fresh_starts,
+                "retired": self.retired,
                 "stray_lines": self.stray_lines,
                 "incident_kinds": dict(sorted(self.kinds.items()))}
 
