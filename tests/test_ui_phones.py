@@ -252,6 +252,15 @@ def test_a_saved_phone_game_resumes_with_its_phone_seats(tmp_path, monkeypatch):
         for i, s in enumerate(store.seats_from_record(saved.record))]
 
 
+def codes_drawn(monkeypatch) -> list[str]:
+    """What every QR code the window draws from now on holds, in order."""
+    drawn: list[str] = []
+    real = phones_view.qr_surface
+    monkeypatch.setattr(phones_view, "qr_surface",
+                        lambda data, size: drawn.append(data) or real(data, size))
+    return drawn
+
+
 def test_the_join_panel_never_shows_the_code_of_a_seat_a_guest_took(monkeypatch):
     """A guest who took a seat with the join code got a token of their own; the panel
     shows the seat as taken instead of a QR code that would hand the seat to anyone
@@ -264,10 +273,7 @@ def test_the_join_panel_never_shows_the_code_of_a_seat_a_guest_took(monkeypatch)
     guest_token = room.server.access.claim(1)        # what the server does for a guest
     links = {s.seat: s for s in room.seat_links()}
     assert links[0].url == before[0] and links[1].url is None and links[1].short == ""
-    drawn: list[str] = []
-    real = phones_view.qr_surface
-    monkeypatch.setattr(phones_view, "qr_surface",
-                        lambda data, size: drawn.append(data) or real(data, size))
+    drawn = codes_drawn(monkeypatch)
     table.show_phones = True
     T.frame(app)
     assert drawn == [before[0]] and guest_token not in drawn[0]
@@ -285,10 +291,7 @@ def test_a_joined_seat_shows_no_code_and_a_lost_phone_gets_a_new_one(monkeypatch
     room = table.phones
     first = {s.seat: s.url for s in room.seat_links()}
     phone_token = room.server.access.join(0, "127.0.0.1")   # what a phone's hello does
-    drawn: list[str] = []
-    real = phones_view.qr_surface
-    monkeypatch.setattr(phones_view, "qr_surface",
-                        lambda data, size: drawn.append(data) or real(data, size))
+    drawn = codes_drawn(monkeypatch)
     table.show_phones = True
     T.frame(app)
     assert drawn == [first[1]]                      # seat 0: no code, old or new
