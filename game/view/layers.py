@@ -13,7 +13,9 @@ Some surfaces are made for one moment of one game -- each Rams round's reckoning
 alone (400) let a demo left running keep hundreds of megabytes of them. The bytes
 are bounded by :data:`SCREENS` windows' worth (at least :data:`FLOOR`): room for
 what one frame draws at any size (a shade over the whole window is one screen),
-not for every round of the evening.
+not for every round of the evening. A demo's frames make about a picture a minute
+more with two windows' worth than with six, and twice as many with one
+(docs/benchmarks.md#in-a-big-window); six held 190 MB at 3840×2160.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ import pygame
 from game.view.picture_cache import PictureCache
 
 #: the pixels kept, in windows' worth of 32-bit pixels, and at least FLOOR bytes
-SCREENS = 6
+SCREENS = 2
 FLOOR = 24 * 2**20
 _cache = PictureCache(entries=400, screens=SCREENS, floor=FLOOR)
 
