@@ -38,7 +38,7 @@ HAND = ("(() => { const i = [...document.querySelectorAll('#hand img')]; "
 
 
 
-def _page(table: HeadlessTable, seat: int) -> str:
+def _seat_page(table: HeadlessTable, seat: int) -> str:
     """The seat's page: its link until a phone opened it, then that phone's address."""
     return f"{table.server.base_url}/p/{table.server.access.tokens[seat]}"
 
@@ -94,14 +94,14 @@ async def _page(out: Path, lang: str) -> list[Path]:
     try:
         async with Chromium(width=390, height=844) as b:
             p = chase.game.to_move()
-            await b.goto(_page(chase, p.seat) + f"?lang={lang}")
+            await b.goto(_seat_page(chase, p.seat) + f"?lang={lang}")
             await b.wait_for(HAND)
             shots.append(await b.screenshot(out / f"phone_chase_{lang}.png"))
             await b.tap("#odds")
             await b.wait_for("document.querySelector('#moves .odds') !== null", 60)
             shots.append(await b.screenshot(out / f"phone_chase_odds_{lang}.png"))
             p = rams.game.to_move()
-            await b.goto(_page(rams, p.seat) + f"?lang={lang}")
+            await b.goto(_seat_page(rams, p.seat) + f"?lang={lang}")
             await b.wait_for(HAND)
             shots.append(await b.screenshot(out / f"phone_rams_{lang}.png"))
             await b.goto(chase.server.join_link() + f"?lang={lang}")
@@ -112,7 +112,7 @@ async def _page(out: Path, lang: str) -> list[Path]:
             shots.append(await b.screenshot(out / f"phone_join_{lang}.png"))
         async with Chromium(width=360, height=640) as b:   # a small phone: Rams' three
             p = rams.game.to_move()
-            await b.goto(_page(rams, p.seat) + f"?lang={lang}")
+            await b.goto(_seat_page(rams, p.seat) + f"?lang={lang}")
             await b.wait_for(HAND)
             shots.append(await b.screenshot(out / f"phone_rams_360x640_{lang}.png"))
         async with Chromium(width=844, height=390) as b:
@@ -121,14 +121,14 @@ async def _page(out: Path, lang: str) -> list[Path]:
                     rams.game.to_move().seat not in rams.phones:
                 p = rams.game.to_move()
                 if p.seat in rams.phones:
-                    await b.goto(_page(rams, p.seat) + f"?lang={lang}")
+                    await b.goto(_seat_page(rams, p.seat) + f"?lang={lang}")
                     await b.wait_for(HAND)
                     await b.tap("#moves button:last-child")
                 while len(rams.game.moves) == n:
                     await asyncio.sleep(0.02)
                 n = len(rams.game.moves)
             p = rams.game.to_move()
-            await b.goto(_page(rams, p.seat) + f"?lang={lang}")
+            await b.goto(_seat_page(rams, p.seat) + f"?lang={lang}")
             await b.wait_for(HAND)
             await b.wait_for("document.querySelector('#hand .card.legal') !== null")
             await b.tap("#hand .card.legal")
