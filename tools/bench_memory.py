@@ -73,8 +73,11 @@ def caches() -> dict[str, int]:
 
 def pictures_mb() -> dict[str, float]:
     """Megabytes of pixels held by the package's caches of pictures (the text and
-    layer caches): what their entry counts mean in memory."""
-    from game.view.picture_cache import PictureCache
+    layer caches) and its module-level dicts of surfaces (the felt, scaled cards):
+    what their entry counts mean in memory."""
+    import pygame
+
+    from game.view.picture_cache import PictureCache, pixel_bytes
 
     out: dict[str, float] = {}
     for name, mod in sorted(sys.modules.items()):
@@ -82,7 +85,15 @@ def pictures_mb() -> dict[str, float]:
             continue
         for attr, value in vars(mod).items():
             if isinstance(value, PictureCache):
-                out[f"{name}.{attr}"] = round(value.held() / 2**20, 1)
+                held = value.held()
+            elif isinstance(value, dict) and value:
+                surfaces = [v for v in list(value.values()) if isinstance(v, pygame.Surface)]
+                if not surfaces:
+                    continue
+                held = sum(pixel_bytes(s) for s in surfaces)
+            else:
+                continue
+            out[f"{name}.{attr}"] = round(held / 2**20, 1)
     return out
 
 
