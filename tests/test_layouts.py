@@ -70,6 +70,7 @@ def test_chase_table_fits(size, n):
         assert win.contains(dot), (size, i, dot)
         assert not any(dot.colliderect(c) for c in cards), (size, i, "dealer button on a card")
         assert nearest_plate(dot, plates) == i, (size, i, "whose dealer button?")
+        assert dot.colliderect(plates[i]), (size, i, "the dealer button off its plate")
     buttons = tb.actions.buttons
     for b in buttons + [tb.menu_button, tb.hint_button]:
         assert win.contains(b.rect), (size, b.name)
@@ -104,6 +105,7 @@ def test_rams_table_fits(size, n):
         assert not any(p.colliderect(q) for q in plates[i + 1:]), (size, i)
         assert win.contains(button_dot(tb, i)), (size, i)
         assert nearest_plate(button_dot(tb, i), plates) == i, (size, i, "whose dealer button?")
+        assert button_dot(tb, i).colliderect(p), (size, i, "the dealer button off its plate")
         assert not any(p.colliderect(r) for r in rects), (size, i, "a plate on the hand")
     for b in tb.actions.buttons + [tb.menu_button, tb.hint_button]:
         assert win.contains(b.rect), (size, b.name)

@@ -24,9 +24,9 @@ class ChasePainter(TablePainter):
         resolve = h.table_layout.resolve
         self.draw_felt(surf)
         self.centre(surf)
-        self.dealer_button(surf)
         for s in range(m.n):
             self.plate(surf, s)
+        self.dealer_button(surf)          # on its plate's corner: over the plate
         for seat, sp in m.hand.items():
             self.card(surf, sp)
             if seat in m.blocked and sp.t >= 1.0 and sp.code is not None:

@@ -95,9 +95,10 @@ def badge_height(u: float) -> int:
 
 
 def dealer_spot(seat: Point, centre: Point, plate: tuple[int, int], u: float) -> Point:
-    """Where the dealer button lies for a seat: at its plate's end along the table's
-    edge, so never on the seat's cards (they lie towards the middle), and on the side
-    away from its speech bubbles and trick pile (those face the middle sideways)."""
+    """Where the dealer button lies for a seat: on a corner of its plate at its end
+    along the table's edge, so never on the seat's cards (they lie towards the
+    middle), and on the side away from its speech bubbles and trick pile (those face
+    the middle sideways)."""
     x, y = seat
     cx, cy = centre
     w, h = plate
@@ -108,10 +109,16 @@ def dealer_spot(seat: Point, centre: Point, plate: tuple[int, int], u: float) ->
     if tx * towards > 0 or (abs(tx) < 1e-6 and ty > 0):
         tx, ty = -tx, -ty
     r = max(8, int(16 * u))
-    # the button touching its plate: at a table of ten the plates stand so close that
-    # a button a little way off (1.2 r) lay nearer the neighbour's plate than its own
-    reach = abs(tx) * w / 2 + abs(ty) * h / 2 + r * 0.9
-    return x + tx * reach, y + ty * reach
+    # on the plate's corner that way: at a table of ten the plates stand so close
+    # that a button beside a plate lay as near the neighbour's; on a corner it is
+    # plainly the plate's. Never the top right one (a Rams declaration's badge is there):
+    # the bottom right instead, as the seat's cards lie up and to the left
+    sx = (1 if tx > 0 else -1) if abs(tx) > 0.25 else (1 if x > cx else -1)   # or outwards
+    sy = (1 if ty > 0 else -1) if abs(ty) > 0.25 else 1
+    if sx > 0 and sy < 0:
+        sy = 1
+    out = r * 0.6
+    return x + sx * (w / 2 + out), y + sy * (h / 2 + out)
 
 
 def card_height(points: list[Point], most: float, spacing: float) -> int:

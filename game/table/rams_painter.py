@@ -68,7 +68,6 @@ class RamsPainter(TablePainter):
         m: RamsModel = h.model
         self.draw_felt(surf)
         self.stock(surf)
-        self.dealer_button(surf)
         for seat, lst in m.hands.items():
             if seat == h.table_layout.base:
                 continue
@@ -77,6 +76,7 @@ class RamsPainter(TablePainter):
         for s in range(m.n):
             self.plate(surf, s)
             self.marker(surf, s)
+        self.dealer_button(surf)          # on its plate's corner: over the plate
         self.piles(surf)
         for _, sp in m.trick_sprites:
             self.card(surf, sp)
