@@ -362,7 +362,7 @@ class App:
                 self.f11_pressed = False
                 self.toggle_fullscreen()
             return
-        if ev.type == pygame.KEYDOWN and (ev.key in widgets.ACTIVATE or ev.unicode.isalpha()):
+        if widgets.tapped(ev):
             # the rhythm of a person tapping through the table (Space, Enter, or a
             # move's letter): the end screen takes no press in it (game.scenes.results)
             self.confirm_gap, self.confirm_rest = self.confirm_rest, 0.0

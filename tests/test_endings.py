@@ -117,6 +117,14 @@ def test_a_moves_letter_still_meant_for_the_table_waits_too(home):
         i18n.set_lang("en")
 
 
+def test_a_key_made_by_a_program_without_its_text_is_taken_calmly(home):
+    """An event posted by a program may carry no ``unicode``: reading a move's letter
+    from it must not stop the window (the end screen's rhythm guard reads it)."""
+    app, tb, res = finished_table()
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=0))   # no button's
+    assert app.top is res
+
+
 def test_export_toast_leaves_the_title_free(home):
     app, tb, res = finished_table()
     T.pump(app, 1.2)

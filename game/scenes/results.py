@@ -160,8 +160,7 @@ class ResultsScene(Scene):
         if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
             self.menu()
             return True
-        if ev.type == pygame.KEYDOWN and (ev.key in widgets.ACTIVATE or ev.unicode.isalpha()) \
-                and self.still_tapping():
+        if widgets.tapped(ev) and self.still_tapping():
             return True          # a key still meant for the table (A: "Aussteigen" there)
         return self.list.handle_event(ev)
 

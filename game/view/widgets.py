@@ -28,6 +28,13 @@ NAV_NEXT = (pygame.K_DOWN, pygame.K_RIGHT)
 ACTIVATE = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
+def tapped(ev: pygame.event.Event) -> bool:
+    """A key a person taps through the table with: Enter, Space, or a letter (a move's
+    key). An event made by a program may carry no ``unicode``."""
+    return ev.type == pygame.KEYDOWN and (
+        ev.key in ACTIVATE or str(getattr(ev, "unicode", "")).isalpha())
+
+
 def title(surf: pygame.Surface, words: str, size: int, top: int, share: float = 0.9) -> int:
     """Draw a screen's heading: gold, bold and shadowed, centred at ``top``, shrunk to
     fit ``share`` of the window's width and shortened with "…" where even the
