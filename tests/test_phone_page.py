@@ -176,19 +176,21 @@ async def _declarations(browser: Chromium, table: HeadlessTable, session: Any, m
             await lines[s].send({"type": "hello", "token": token_of(table, s)})
     await browser.goto(page_of(table, me) + "?lang=en")
     await until(lambda: table.link.connected == {0, 1, 2})
+    # the choice by its word (the first text of the button: odds may follow it), once
+    # the page shows it; a tap read before the buttons came reached none, and the
+    # round waited for it for ever
+    find = ("[...document.querySelectorAll('#moves button')].findIndex(b => "
+            f"b.firstChild && b.firstChild.textContent === STAMMTISCH_TEXTS.en.m_{mine})")
     while (p := table.game.to_move()).decision == "declare":
         n = len(table.game.moves)
         if p.seat == me:
-            await browser.wait_for(CONTROL)
-            i = await browser.eval("[...document.querySelectorAll('#moves button')]"
-                                   ".findIndex(b => b.textContent === "
-                                   f"STAMMTISCH_TEXTS.en.m_{mine})")
+            await browser.wait_for(find + " >= 0")
+            i = await browser.eval(find)
             await browser.tap(f"#moves button:nth-child({i + 1})")
         else:
             await lines[p.seat].send({"type": "move", "id": f"d{n}", "step": n,
                                       "move": move_of(p)})
-        while len(table.game.moves) == n:
-            await asyncio.sleep(0.02)
+        await until(lambda n=n: len(table.game.moves) > n)
     return lines
 
 
