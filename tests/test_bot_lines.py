@@ -136,6 +136,22 @@ def test_unasked_lines_in_the_pipe_are_dropped_before_a_question(tmp_path, threa
         proc.close()
 
 
+def test_a_killed_bot_leaves_no_thread_writing_to_it(tmp_path):
+    """Where a bot's pipes are served by threads (Windows), a bot killed after a fault
+    (a restart, not a close) left its writing thread waiting for ever: one more per
+    restart for the rest of the tournament."""
+    import threading
+
+    before = {t for t in threading.enumerate() if t.name == "bot-in"}
+    proc = BotProcess(_marker_bot(tmp_path, ""), protocol.MAX_ANSWER_BYTES, threads=True)
+    _wait_for(tmp_path / "written")
+    mine = [t for t in threading.enumerate() if t.name == "bot-in" and t not in before]
+    assert len(mine) == 1
+    proc.kill()
+    mine[0].join(10)
+    assert not mine[0].is_alive()
+
+
 def test_a_numbered_line_with_another_number_never_answers(tmp_path):
     """Numbering on: a late answer to an older question, an unnumbered move and a
     numbered line without a move are all passed over; the right number answers."""

@@ -355,7 +355,10 @@ class BotProcess:
         self.kill()
 
     def kill(self) -> None:
-        """End the child and every process it started, now."""
+        """End the child and every process it started, now (and the thread that
+        writes to it: a bot restarted after a fault left one waiting for ever)."""
+        if self.threads:
+            self._out.put(None)
         try:
             self.tree.end()
         except OSError:
