@@ -123,11 +123,12 @@ def test_the_page_keeps_its_seat_by_its_own_address_once_the_link_opened_it():
         mine = token_of(table, 0)
         assert mine not in shown and table.server.link(0) is None
         assert await browser.eval("location.pathname") == "/p/" + mine
-        await browser.eval("location.reload()")
-        await browser.wait_for("document.querySelector('#hand img') !== null")
+        await browser.eval("window.beforeReload = true; location.reload()")
+        await browser.wait_for("!window.beforeReload && document.readyState === 'complete'"
+                               " && !document.getElementById('game').hidden"
+                               " && document.querySelector('#hand img') !== null")
         assert await browser.eval("location.pathname") == "/p/" + mine
-        assert await browser.eval("document.getElementById('game').hidden") is False
-        assert 0 in table.server.connected()
+        await until(lambda: 0 in table.server.connected())
 
     run_page(table, body, width=360, height=640)
 
