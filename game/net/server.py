@@ -211,10 +211,7 @@ class PhoneServer:
         """A new link for ``seat``, whose phone is lost: the device that held the seat
         is let go (``bye replaced``) and its token works no more; :meth:`link` gives
         the new one once the server's thread has made it."""
-        loop = self._loop
-        if loop is not None and not loop.is_closed():
-            with contextlib.suppress(RuntimeError):      # closing meanwhile
-                loop.call_soon_threadsafe(self._renew, seat)
+        self._call(self._renew, seat)
 
     def _renew(self, seat: int) -> None:
         self.access.renew(seat)
